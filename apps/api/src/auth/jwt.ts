@@ -1,0 +1,31 @@
+import jwt from 'jsonwebtoken';
+
+/** What our tokens carry (SPEC: the JWT holds _id, name and isAdmin). */
+export interface TokenClaims {
+  _id: string;
+  name: string;
+  isAdmin: boolean;
+}
+
+const ALGORITHM = 'HS256' as const;
+
+export function signToken(claims: TokenClaims, secret: string, expiresIn: string): string {
+  const { _id, name, isAdmin } = claims;
+  return jwt.sign({ _id, name, isAdmin }, secret, {
+    algorithm: ALGORITHM,
+    expiresIn: (/^\d+$/.test(expiresIn) ? Number(expiresIn) : expiresIn) as jwt.SignOptions['expiresIn'],
+  });
+}
+
+/** Verifies signature, algorithm (pinned: `alg: none` and others are refused) and expiry. */
+export function verifyToken(token: string, secret: string): TokenClaims | null {
+  try {
+    const payload = jwt.verify(token, secret, { algorithms: [ALGORITHM] });
+    if (typeof payload !== 'object' || payload === null) return null;
+    const { _id, name, isAdmin } = payload as Record<string, unknown>;
+    if (typeof _id !== 'string' || typeof name !== 'string') return null;
+    return { _id, name, isAdmin: isAdmin === true };
+  } catch {
+    return null;
+  }
+}

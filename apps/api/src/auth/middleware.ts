@@ -1,0 +1,52 @@
+import type { RequestHandler } from 'express';
+import mongoose from 'mongoose';
+import { API_MESSAGES } from '@samaa/shared';
+import type { AppContext } from '../context.js';
+import { forbidden, unauthorized } from '../http/errors.js';
+import { UserModel } from '../users/user.model.js';
+import { verifyToken } from './jwt.js';
+
+export interface AuthUser {
+  _id: string;
+  name: string;
+  isAdmin: boolean;
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      /** Set by requireAuth. */
+      user?: AuthUser;
+    }
+  }
+}
+
+/**
+ * Requires a valid `x-auth-token`. The user must still exist; the admin flag is read from the
+ * database, not from the token, so a demoted admin loses rights at once.
+ */
+export function requireAuth(ctx: AppContext): RequestHandler {
+  return async (req, _res, next) => {
+    const header = req.header('x-auth-token');
+    if (!header) throw unauthorized(API_MESSAGES.noToken);
+    const claims = verifyToken(header, ctx.jwtSecret);
+    if (!claims || !mongoose.isValidObjectId(claims._id)) throw unauthorized(API_MESSAGES.invalidToken);
+    const user = await UserModel.findById(claims._id).select('_id name isAdmin').lean();
+    if (!user) throw unauthorized(API_MESSAGES.invalidToken);
+    req.user = { _id: String(user._id), name: user.name, isAdmin: Boolean(user.isAdmin) };
+    next();
+  };
+}
+
+/** After requireAuth: 403 for anyone who is not an admin. */
+export const requireAdmin: RequestHandler = (req, _res, next) => {
+  if (!req.user?.isAdmin) throw forbidden();
+  next();
+};
+
+/** The authenticated user; only call after requireAuth. */
+export function authUser(req: Express.Request): AuthUser {
+  if (!req.user) throw unauthorized(API_MESSAGES.noToken);
+  return req.user;
+}

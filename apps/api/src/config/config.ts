@@ -1,0 +1,134 @@
+import path from 'node:path';
+import Joi from 'joi';
+
+export type NodeEnv = 'development' | 'production' | 'test';
+
+export interface Config {
+  nodeEnv: NodeEnv;
+  host: string;
+  port: number;
+  logLevel: string;
+  /** Absolute; holds db/, ferretdb/, mail/, media/ and the development JWT secret. */
+  dataDir: string;
+  mongodbUri?: string;
+  mongodbDbName: string;
+  /** Set in production (required there); in development generated once under dataDir. */
+  jwtSecret?: string;
+  jwtExpiresIn: string;
+  appUrl: string;
+  corsOrigins: string[];
+  trustProxy: boolean;
+  webDistDir?: string;
+  mail: { from: string; smtpUrl?: string; outboxDir: string };
+  media: { dir: string; maxAudioBytes: number; maxImageBytes: number };
+  admin: { email?: string; password?: string; name: string };
+  seedDemo: boolean;
+  saavnApiUrl: string;
+  spotify: { clientId?: string; accountsUrl: string; apiUrl: string };
+}
+
+const MB = 1024 * 1024;
+
+const schema = Joi.object({
+  NODE_ENV: Joi.string().valid('development', 'production', 'test').default('development'),
+  HOST: Joi.string().default('0.0.0.0'),
+  PORT: Joi.number().port().default(3000),
+  LOG_LEVEL: Joi.string()
+    .valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent')
+    .default('info'),
+  DATA_DIR: Joi.string().default('data'),
+  MONGODB_URI: Joi.string().pattern(/^mongodb(\+srv)?:\/\//, 'mongodb:// URI'),
+  MONGODB_DB_NAME: Joi.string()
+    .pattern(/^[A-Za-z0-9_-]{1,60}$/)
+    .default('samaa'),
+  JWT_SECRET: Joi.string().when('NODE_ENV', {
+    is: 'production',
+    then: Joi.string()
+      .min(32)
+      .required()
+      .messages({ 'string.min': 'JWT_SECRET must be at least 32 characters in production' }),
+    otherwise: Joi.string().min(16),
+  }),
+  JWT_EXPIRES_IN: Joi.string()
+    .pattern(/^\d+[smhd]?$/)
+    .default('7d'),
+  APP_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
+  CORS_ORIGINS: Joi.string().allow(''),
+  TRUST_PROXY: Joi.boolean().default(false),
+  WEB_DIST_DIR: Joi.string(),
+  MAIL_FROM: Joi.string().default('Samaa <no-reply@samaa.local>'),
+  SMTP_URL: Joi.string().uri({ scheme: ['smtp', 'smtps'] }),
+  MAIL_OUTBOX_DIR: Joi.string(),
+  MEDIA_DIR: Joi.string(),
+  MAX_AUDIO_MB: Joi.number().positive().default(50),
+  MAX_IMAGE_MB: Joi.number().positive().default(5),
+  ADMIN_EMAIL: Joi.string().email({ tlds: { allow: false } }),
+  ADMIN_PASSWORD: Joi.string(),
+  ADMIN_NAME: Joi.string().default('Admin'),
+  SEED_DEMO: Joi.boolean().default(true),
+  SAAVN_API_URL: Joi.string()
+    .uri({ scheme: ['http', 'https'] })
+    .default('https://saavn.dev'),
+  SPOTIFY_CLIENT_ID: Joi.string().allow(''),
+  SPOTIFY_ACCOUNTS_URL: Joi.string()
+    .uri({ scheme: ['http', 'https'] })
+    .default('https://accounts.spotify.com'),
+  SPOTIFY_API_URL: Joi.string()
+    .uri({ scheme: ['http', 'https'] })
+    .default('https://api.spotify.com'),
+})
+  .and('ADMIN_EMAIL', 'ADMIN_PASSWORD')
+  .unknown(true);
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment. Throws ConfigError with one clear line on bad input. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const blank = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const { value, error } = schema.validate(blank, { abortEarly: true, convert: true });
+  if (error) {
+    const detail = error.details[0];
+    throw new ConfigError(`Invalid configuration: ${detail?.message ?? error.message}`);
+  }
+  const v = value as Record<string, string | number | boolean | undefined>;
+  const str = (key: string) => (v[key] === undefined ? undefined : String(v[key]));
+  const dataDir = path.resolve(cwd, String(v.DATA_DIR));
+  const port = Number(v.PORT);
+  const appUrl = (str('APP_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const cors = str('CORS_ORIGINS');
+  return {
+    nodeEnv: v.NODE_ENV as NodeEnv,
+    host: String(v.HOST),
+    port,
+    logLevel: String(v.LOG_LEVEL),
+    dataDir,
+    mongodbUri: str('MONGODB_URI'),
+    mongodbDbName: String(v.MONGODB_DB_NAME),
+    jwtSecret: str('JWT_SECRET'),
+    jwtExpiresIn: String(v.JWT_EXPIRES_IN),
+    appUrl,
+    corsOrigins: cors ? cors.split(',').map((o) => o.trim()).filter(Boolean) : [appUrl],
+    trustProxy: Boolean(v.TRUST_PROXY),
+    webDistDir: str('WEB_DIST_DIR') && path.resolve(cwd, String(v.WEB_DIST_DIR)),
+    mail: {
+      from: String(v.MAIL_FROM),
+      smtpUrl: str('SMTP_URL'),
+      outboxDir: path.resolve(cwd, str('MAIL_OUTBOX_DIR') ?? path.join(dataDir, 'mail')),
+    },
+    media: {
+      dir: path.resolve(cwd, str('MEDIA_DIR') ?? path.join(dataDir, 'media')),
+      maxAudioBytes: Math.round(Number(v.MAX_AUDIO_MB) * MB),
+      maxImageBytes: Math.round(Number(v.MAX_IMAGE_MB) * MB),
+    },
+    admin: { email: str('ADMIN_EMAIL'), password: str('ADMIN_PASSWORD'), name: String(v.ADMIN_NAME) },
+    seedDemo: Boolean(v.SEED_DEMO),
+    saavnApiUrl: String(v.SAAVN_API_URL).replace(/\/+$/, ''),
+    spotify: {
+      clientId: str('SPOTIFY_CLIENT_ID'),
+      accountsUrl: String(v.SPOTIFY_ACCOUNTS_URL).replace(/\/+$/, ''),
+      apiUrl: String(v.SPOTIFY_API_URL).replace(/\/+$/, ''),
+    },
+  };
+}

@@ -1,0 +1,10 @@
+import type { Config } from './config/config.js';
+import type { Logger } from './logger.js';
+
+/** What every feature router is built from. Tests build one with test settings. */
+export interface AppContext {
+  config: Config;
+  logger: Logger;
+  /** Resolved HS256 secret (from JWT_SECRET, or the development secret under DATA_DIR). */
+  jwtSecret: string;
+}

@@ -1,0 +1,140 @@
+import { spawn, execFile } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { Logger } from '../logger.js';
+
+export const FERRETDB_VERSION = 'v1.24.2';
+
+const run = promisify(execFile);
+
+/** The repository root: the folder that holds tools/ferretdb (also from apps/api/dist). */
+export function repoRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    if (fs.existsSync(path.join(dir, 'tools', 'ferretdb', 'go.mod'))) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('cannot find tools/ferretdb (is this a Samaa checkout?)');
+    dir = parent;
+  }
+}
+
+function cacheDir(): string {
+  return process.env.SAMAA_CACHE_DIR
+    ? path.resolve(process.env.SAMAA_CACHE_DIR)
+    : path.join(repoRoot(), '.cache');
+}
+
+export function ferretBinaryPath(): string {
+  return path.join(cacheDir(), 'ferretdb', `ferretdb-${FERRETDB_VERSION}`);
+}
+
+async function findGo(): Promise<string | undefined> {
+  for (const candidate of ['go', '/usr/local/go/bin/go', '/usr/lib/go/bin/go']) {
+    try {
+      await run(candidate, ['version']);
+      return candidate;
+    } catch {
+      /* try the next */
+    }
+  }
+  return undefined;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Builds the FerretDB launcher in tools/ferretdb once into the git-ignored cache. Concurrent
+ * callers (parallel test runs) wait on a lock folder instead of building twice.
+ */
+export async function ensureFerretBinary(logger: Logger): Promise<string> {
+  const binary = ferretBinaryPath();
+  if (fs.existsSync(binary)) return binary;
+  const go = await findGo();
+  if (!go) throw new Error('Go is not installed, so FerretDB cannot be built');
+  fs.mkdirSync(path.dirname(binary), { recursive: true });
+  const lock = `${binary}.lock`;
+  const deadline = Date.now() + 15 * 60_000;
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch {
+      if (fs.existsSync(binary)) return binary;
+      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? 0);
+      if (age > 10 * 60_000) fs.rmSync(lock, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error('timed out waiting for another FerretDB build');
+      await sleep(1000);
+    }
+  }
+  try {
+    if (fs.existsSync(binary)) return binary;
+    logger.info(`building FerretDB ${FERRETDB_VERSION} once into ${path.dirname(binary)} (takes a minute or two)`);
+    const tmp = `${binary}.${process.pid}.tmp`;
+    const started = Date.now();
+    await run(go, ['build', '-trimpath', '-o', tmp, '.'], {
+      cwd: path.join(repoRoot(), 'tools', 'ferretdb'),
+      env: { ...process.env, CGO_ENABLED: '0', GOFLAGS: '-mod=readonly -buildvcs=false' },
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    fs.renameSync(tmp, binary);
+    logger.info(`built FerretDB ${FERRETDB_VERSION} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    return binary;
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+export interface RunningFerret {
+  uri: string;
+  stop(): Promise<void>;
+}
+
+/** Starts FerretDB (SQLite backend) on a free loopback port, storing its files in `dataDir`. */
+export async function startFerret(dataDir: string, logger: Logger): Promise<RunningFerret> {
+  const binary = await ensureFerretBinary(logger);
+  fs.mkdirSync(dataDir, { recursive: true });
+  const child = spawn(binary, ['--listen-addr', '127.0.0.1:0', '--sqlite-dir', dataDir, '--log-level', 'error'], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const stderr: string[] = [];
+  child.stderr.on('data', (chunk: Buffer) => {
+    const text = chunk.toString();
+    stderr.push(text);
+    if (stderr.length > 50) stderr.shift();
+    logger.debug({ ferretdb: text.trim() }, 'ferretdb');
+  });
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+
+  const uri = await new Promise<string>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout });
+    const timer = setTimeout(() => reject(new Error('FerretDB did not start within 30 s')), 30_000);
+    lines.on('line', (line) => {
+      const m = /^READY (mongodb:\/\/\S+)/.exec(line);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`FerretDB exited with code ${code}: ${stderr.join('').trim().slice(-500)}`));
+    });
+  });
+
+  return {
+    uri,
+    stop: async () => {
+      process.removeListener('exit', killOnExit);
+      if (child.exitCode !== null) return;
+      const exited = new Promise<void>((r) => child.once('exit', () => r()));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

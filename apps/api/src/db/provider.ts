@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import os from 'node:os';
+import type { Logger } from '../logger.js';
+import { FERRETDB_VERSION, startFerret } from './ferretdb.js';
+
+export interface Database {
+  uri: string;
+  /** Human-readable engine name, logged once and printed by tests and benchmarks. */
+  engine: string;
+  stop(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** Keep data under dataDir (npm start) or use a throw-away folder (tests). */
+  persistent: boolean;
+  dataDir: string;
+  mongodbUri?: string;
+  logger: Logger;
+}
+
+const NONE_AVAILABLE =
+  'No database available. Set MONGODB_URI to a MongoDB server, or make a mongod binary available ' +
+  '(MONGOMS_SYSTEM_BINARY, or let mongodb-memory-server download one), or install Go so that ' +
+  `FerretDB ${FERRETDB_VERSION} can be built.`;
+
+async function tryMongod(opts: DatabaseOptions): Promise<Database> {
+  const { MongoMemoryServer } = await import('mongodb-memory-server-core');
+  const dbPath = opts.persistent ? path.join(opts.dataDir, 'db') : undefined;
+  if (dbPath) fs.mkdirSync(dbPath, { recursive: true });
+  const server = await MongoMemoryServer.create({
+    instance: { ip: '127.0.0.1', ...(dbPath ? { dbPath, storageEngine: 'wiredTiger' as const } : {}) },
+  });
+  const version = server.opts.binary?.version ?? '';
+  return {
+    uri: server.getUri(),
+    engine: `mongod ${version} (mongodb-memory-server)`.replace('  ', ' '),
+    stop: async () => {
+      await server.stop({ doCleanup: !opts.persistent });
+    },
+  };
+}
+
+async function tryFerret(opts: DatabaseOptions): Promise<Database> {
+  const dir = opts.persistent
+    ? path.join(opts.dataDir, 'ferretdb')
+    : fs.mkdtempSync(path.join(os.tmpdir(), 'samaa-ferretdb-'));
+  const ferret = await startFerret(dir, opts.logger);
+  return {
+    uri: ferret.uri,
+    engine: `FerretDB ${FERRETDB_VERSION} (SQLite)`,
+    stop: async () => {
+      await ferret.stop();
+      if (!opts.persistent) fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Picks the first database that works: MONGODB_URI, then a real mongod through
+ * mongodb-memory-server, then FerretDB. Logs one line naming the engine.
+ */
+export async function startDatabase(opts: DatabaseOptions): Promise<Database> {
+  const { logger } = opts;
+  if (opts.mongodbUri) {
+    const db: Database = { uri: opts.mongodbUri, engine: 'MongoDB (MONGODB_URI)', stop: async () => {} };
+    logger.info(`database engine: ${db.engine}`);
+    return db;
+  }
+  const failures: string[] = [];
+  for (const attempt of [tryMongod, tryFerret]) {
+    try {
+      const db = await attempt(opts);
+      logger.info(`database engine: ${db.engine}`);
+      return db;
+    } catch (err) {
+      const reason = err instanceof Error ? err.message.split('\n')[0] : String(err);
+      failures.push(`${attempt === tryMongod ? 'mongod' : 'FerretDB'}: ${reason}`);
+      logger.debug({ reason }, 'database option unavailable');
+    }
+  }
+  throw new Error(`${NONE_AVAILABLE} (${failures.join('; ')})`);
+}

@@ -1,0 +1,7 @@
+import { Router } from 'express';
+import type { AppContext } from '../context.js';
+
+// Placeholder: filled in by its feature.
+export function uploadsRouter(_ctx: AppContext): Router {
+  return Router();
+}

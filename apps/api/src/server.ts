@@ -1,0 +1,102 @@
+import http from 'node:http';
+import { pathToFileURL } from 'node:url';
+import mongoose from 'mongoose';
+import { createApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config/config.js';
+import type { AppContext } from './context.js';
+import { connectMongoose } from './db/connection.js';
+import { startDatabase, type Database } from './db/provider.js';
+import { createLogger, type Logger } from './logger.js';
+import { resolveJwtSecret } from './auth/secret.js';
+import { bootstrapAdmin } from './users/adminBootstrap.js';
+import { seedDemoCatalogue } from './media/demoSeed.js';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  engine: string;
+  ctx: AppContext;
+  server: http.Server;
+  /** Stops accepting, lets in-flight requests finish, then closes the database. */
+  stop(): Promise<void>;
+}
+
+/** Starts database, app and listener: what `npm start` runs, and what e2e tests and benchmarks start. */
+export async function startServer(config: Config, logger: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
+  const db: Database = await startDatabase({
+    persistent: true,
+    dataDir: config.dataDir,
+    mongodbUri: config.mongodbUri,
+    logger,
+  });
+  await connectMongoose(db.uri, config.mongodbDbName);
+  const ctx: AppContext = { config, logger, jwtSecret: resolveJwtSecret(config) };
+  const app = createApp(ctx);
+  await bootstrapAdmin(ctx);
+  await seedDemoCatalogue(ctx);
+
+  const server = http.createServer(app);
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://localhost:${port}`;
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const force = setTimeout(() => server.closeAllConnections(), 10_000);
+      await closed;
+      clearTimeout(force);
+      await mongoose.disconnect();
+      await db.stop();
+    })());
+
+  return { url, port, engine: db.engine, ctx, server, stop };
+}
+
+async function main() {
+  try {
+    process.loadEnvFile('.env');
+  } catch {
+    /* no .env file: the environment alone configures the app */
+  }
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    console.error(err instanceof ConfigError ? err.message : String(err));
+    process.exit(1);
+  }
+  const logger = createLogger(config.logLevel);
+  let running: RunningServer;
+  try {
+    running = await startServer(config, logger);
+  } catch (err) {
+    logger.fatal(err instanceof Error ? err.message : String(err));
+    console.error(`Samaa could not start: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
+  logger.info(`Samaa is listening on ${running.url} (database: ${running.engine})`);
+  const shutdown = (signal: string) => {
+    logger.info(`${signal} received, shutting down`);
+    running.stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  void main();
+}

@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import bcrypt from 'bcrypt';
+import { loadConfig } from '../config/config.js';
+import type { AppContext } from '../context.js';
+import { createLogger } from '../logger.js';
+import { createApp } from '../app.js';
+import { signToken } from '../auth/jwt.js';
+import { UserModel } from '../users/user.model.js';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+/** A context with test settings: its own temporary DATA_DIR, silent logs, fixed secret. */
+export function createTestContext(env: Record<string, string> = {}): AppContext {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'samaa-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: TEST_JWT_SECRET,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    SEED_DEMO: 'false',
+    APP_URL: 'http://localhost:3000',
+    ...env,
+  });
+  return { config, logger: createLogger(config.logLevel), jwtSecret: TEST_JWT_SECRET };
+}
+
+export function createTestApp(env: Record<string, string> = {}) {
+  const ctx = createTestContext(env);
+  return { ctx, app: createApp(ctx) };
+}
+
+let counter = 0;
+
+export interface TestUser {
+  _id: string;
+  name: string;
+  email: string;
+  password: string;
+  isAdmin: boolean;
+  token: string;
+}
+
+/** Inserts a verified user straight into the database and signs a token for them. */
+export async function createUser(
+  opts: { admin?: boolean; verified?: boolean; name?: string; email?: string; password?: string } = {},
+): Promise<TestUser> {
+  counter += 1;
+  const password = opts.password ?? 'Passw0rd!x';
+  const name = opts.name ?? `Listener${counter}`;
+  const email = opts.email ?? `user${counter}.${Date.now()}@example.com`;
+  const doc = await UserModel.create({
+    name,
+    email,
+    password: await bcrypt.hash(password, 4),
+    gender: 'female',
+    verified: opts.verified ?? true,
+    isAdmin: opts.admin ?? false,
+  });
+  const _id = String(doc._id);
+  const isAdmin = Boolean(doc.isAdmin);
+  return { _id, name, email: doc.email, password, isAdmin, token: signToken({ _id, name, isAdmin }, TEST_JWT_SECRET, '1h') };
+}

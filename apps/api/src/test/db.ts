@@ -1,0 +1,28 @@
+import crypto from 'node:crypto';
+import mongoose from 'mongoose';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { connectMongoose } from '../db/connection.js';
+
+/**
+ * Connects Mongoose to the run's shared server, on a database of this test file's own,
+ * and drops it afterwards. Call once at the top level of a test file.
+ */
+export function useTestDatabase(): { dbName: string } {
+  const dbName = `test_${crypto.randomBytes(6).toString('hex')}`;
+  beforeAll(async () => {
+    await connectMongoose(inject('dbUri'), dbName);
+  });
+  afterAll(async () => {
+    if (mongoose.connection.readyState === mongoose.ConnectionStates.connected) {
+      await mongoose.connection.dropDatabase().catch(() => undefined);
+    }
+    await mongoose.disconnect();
+  });
+  return { dbName };
+}
+
+/** Removes every document from every collection (keeps indexes). */
+export async function clearDatabase(): Promise<void> {
+  const collections = await mongoose.connection.db!.collections();
+  await Promise.all(collections.map((c) => c.deleteMany({})));
+}

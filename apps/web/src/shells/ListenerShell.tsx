@@ -1,0 +1,59 @@
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { Sidebar } from './Sidebar';
+import { Page } from './Page';
+import { NotFound } from '../components/NotFound';
+import { getStoredUser, logoutUser } from '../session/session';
+import { PlayerProvider } from '../features/player/PlayerProvider';
+import { NowPlayingBar } from '../features/player/NowPlayingBar';
+
+const HomePage = lazy(() => import('../features/home/HomePage'));
+const LibraryPage = lazy(() => import('../features/library/LibraryPage'));
+const FeedPage = lazy(() => import('../features/feed/FeedPage'));
+const TrendingPage = lazy(() => import('../features/trending/TrendingPage'));
+const FavouritesPage = lazy(() => import('../features/favourites/FavouritesPage'));
+const PlayerPage = lazy(() => import('../features/player/PlayerPage'));
+
+const LINKS = [
+  { to: '/home', label: 'Home' },
+  { to: '/library', label: 'Library' },
+  { to: '/feed', label: 'Feed' },
+  { to: '/trending', label: 'Trending' },
+  { to: '/favourites', label: 'Liked Songs' },
+  { to: '/player', label: 'Player' },
+];
+
+export function ListenerShell() {
+  const user = getStoredUser();
+  return (
+    <PlayerProvider>
+      <div className="shell shell--listener">
+        <Sidebar
+          links={LINKS}
+          header={<p className="sidebar__greeting">Hi, {user?.name ?? 'listener'}</p>}
+          footer={
+            <>
+              <button type="button" className="btn btn--ghost" onClick={logoutUser}>
+                Logout
+              </button>
+              <p className="sidebar__credit">Made with love by the Samaa team</p>
+            </>
+          }
+        />
+        <Page>
+          <Routes>
+            <Route path="/" element={<HomePage />} />
+            <Route path="/home" element={<HomePage />} />
+            <Route path="/library" element={<LibraryPage />} />
+            <Route path="/feed" element={<FeedPage />} />
+            <Route path="/player" element={<PlayerPage />} />
+            <Route path="/trending" element={<TrendingPage />} />
+            <Route path="/favourites" element={<FavouritesPage />} />
+            <Route path="*" element={<NotFound fullWidth />} />
+          </Routes>
+        </Page>
+        <NowPlayingBar />
+      </div>
+    </PlayerProvider>
+  );
+}

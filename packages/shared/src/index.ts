@@ -1,0 +1,5 @@
+export * from './types.js';
+export * from './storageKeys.js';
+export * from './messages.js';
+export * from './schemas/index.js';
+export * from './format.js';

@@ -1,0 +1,98 @@
+/**
+ * Every user-facing string of SPEC.md §8 (and the few of §2/§4 the screens show), to the letter.
+ * Functions build the strings that carry a detail.
+ */
+export const MESSAGES = {
+  loginFailed: 'An error occurred while logging in. Please try again later.',
+  adminLoginFailed: 'Invalid email or password',
+  notAdmin: 'You are not authorized to log in as admin',
+  loginFieldsRequired: 'Email and password are required',
+  verificationFailed: 'Verification not successful',
+  emailVerified: 'Email verified successfully',
+  songsLoadFailed: 'Failed to fetch songs',
+  songsLoadFailedHome: 'Failed to fetch songs.',
+  userPlaylistsFailed: 'Failed to fetch user playlists.',
+  spotifyPlaylistsFailed: 'Failed to fetch playlists.',
+  trendingFailed: 'Failed to fetch trending playlists.',
+  saavnPlaylistFailed: 'Failed to fetch Saavn playlist.',
+  usersLoadFailed: 'Failed to fetch users.',
+  deleteSongFailed: 'Failed to delete song. Please try again.',
+  deleteUserFailed: 'Failed to delete user. Please try again.',
+  likedSongsFailed: 'An error occurred while fetching liked songs.',
+  noSongData: 'No song data available',
+  formSubmitted: 'Form submitted successfully!',
+  formFailed: 'An error occurred. Please try again later.',
+  playlistUpdated: 'Playlist updated successfully!',
+  songUpdated: 'Song updated successfully!',
+  noResults: 'No results found.',
+  noPlaylists: 'No playlists found.',
+  noTrending: 'No trending playlists found.',
+  noLikedSongs: 'No liked songs found.',
+  noSongsUploaded: 'No songs uploaded. Be the first to add one!',
+  userNotAuthenticated: 'User not authenticated',
+} as const;
+
+export const userPlaylistsError = (detail: string) => `Error fetching user playlists: ${detail}`;
+export const spotifyPlaylistsError = (msg: string) => `Error fetching playlists: ${msg}`;
+export const categoryFailed = (category: string) => `Failed to fetch ${category} playlists.`;
+export const categoryError = (category: string, msg: string) =>
+  `Error fetching ${category} playlists: ${msg}`;
+export const trendingError = (msg: string) => `Error fetching trending playlists: ${msg}`;
+export const saavnPlaylistError = (msg: string) => `Error fetching Saavn playlist: ${msg}`;
+export const errorLine = (message: string) => `Error: ${message}`;
+
+/** Screen texts of SPEC.md §2 and §4 that are not errors. */
+export const LABELS = {
+  registering: 'Registering...',
+  loggingIn: 'Logging in...',
+  searching: 'Searching...',
+  loading: 'Loading...',
+  library: 'Library',
+  sammaPlaylist: 'Samma Playlist',
+  fetchSpotify: 'Fetch Playlists from Spotify',
+  createPlaylist: 'Create Playlist',
+  deletePlaylist: 'Delete Playlist',
+  updatePlaylist: 'Update Playlist',
+  listenNow: 'Listen Now',
+  oldIsGold: 'OLD IS GOLD',
+  trendingPlaylists: 'Trending Playlists',
+  likedSongs: 'Liked Songs',
+  likedSongsLoading: 'Liked Songs Loading...',
+  newReleases: 'New Releases',
+  featured: 'Featured',
+  similarArtists: 'Similar Artists',
+  vibeOn: 'Vibe On Samaa',
+  queue: 'Queue',
+  adminSpace: 'ADMIN SPACE',
+  helloAdmin: 'Hello! ADMIN',
+  welcomeAdmin: 'Welcome Admin!',
+  analyticsPage: 'Analytics Page',
+  users: 'Users',
+  songs: 'Songs',
+  addSong: 'Add Song',
+  gmailNote: 'Use your original gmail only',
+  upload: 'Upload',
+} as const;
+
+/** Server-side messages (API responses) that the web may show verbatim. */
+export const API_MESSAGES = {
+  internal: 'Internal server error',
+  notFound: 'Not found',
+  invalidCredentials: 'Invalid email or password',
+  emailTaken: 'User with given email already exists',
+  registered: 'An email has been sent to your account, please verify',
+  verifyFirst: 'Please verify your email address. A verification link has been sent to your email.',
+  verifyFirstRecent:
+    'Please verify your email address. Check your inbox for the verification link we sent recently.',
+  invalidLink: 'Invalid or expired verification link',
+  loggedIn: 'Logged in successfully',
+  noToken: 'Access denied, no token provided.',
+  invalidToken: 'Invalid or expired token.',
+  forbidden: "You don't have access to this content.",
+  tooManyLogins: 'Too many failed login attempts. Please try again later.',
+  tooManyRequests: 'Too many requests. Please try again later.',
+  dbUnavailable: 'Service temporarily unavailable. Please try again shortly.',
+  invalidId: 'Invalid id',
+  payloadTooLarge: 'Request body is too large',
+  badJson: 'Malformed JSON in request body',
+} as const;

@@ -1,0 +1,53 @@
+import Joi from 'joi';
+
+/** Our own media store serves uploads under these paths (see the media feature). */
+export const MEDIA_PATH_PATTERN = /^\/media\/(audio|images)\/[A-Za-z0-9._-]+$/;
+
+/** An http(s) URL, or a path served by our own media store. */
+export const mediaUrl = () =>
+  Joi.alternatives()
+    .try(Joi.string().trim().max(2048).uri({ scheme: ['http', 'https'] }), Joi.string().trim().pattern(MEDIA_PATH_PATTERN))
+    .messages({
+      'alternatives.match': '{{#label}} must be an http(s) URL or a media store path',
+    });
+
+export interface SongInput {
+  name: string;
+  artist: string;
+  img: string;
+  song: string;
+  duration?: number;
+}
+
+export const songSchema = Joi.object<SongInput>({
+  name: Joi.string().trim().min(1).max(100).required().label('Name'),
+  artist: Joi.string().trim().min(1).max(100).required().label('Artist'),
+  img: mediaUrl().required().label('Image'),
+  song: mediaUrl().required().label('Song'),
+  duration: Joi.number().min(0).max(86400).label('Duration'),
+});
+
+export interface PlaylistInput {
+  name: string;
+  desc?: string;
+  img?: string;
+}
+
+export const playlistSchema = Joi.object<PlaylistInput>({
+  name: Joi.string().trim().min(1).max(50).required().label('Name'),
+  desc: Joi.string().trim().max(300).allow('').label('Description'),
+  img: Joi.alternatives().try(Joi.string().valid(''), mediaUrl()).label('Image'),
+});
+
+export const SEARCH_MAX_LENGTH = 100;
+
+export const searchQuerySchema = Joi.string()
+  .trim()
+  .min(1)
+  .max(SEARCH_MAX_LENGTH)
+  .required()
+  .label('Search')
+  .messages({
+    'any.required': 'Search query is required',
+    'string.empty': 'Search query is required',
+  });

@@ -1,0 +1,24 @@
+/** Local storage keys of SPEC.md §3. */
+export const STORAGE_KEYS = {
+  user: 'user',
+  userAuthToken: 'userAuthToken',
+  adminAuthToken: 'adminAuthToken',
+  isUserLoggedIn: 'isUserLoggedIn',
+  isAdminLoggedIn: 'isAdminLoggedIn',
+} as const;
+
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+/** Keys the listener logout clears (SPEC §2). */
+export const USER_SESSION_KEYS: readonly StorageKey[] = [
+  STORAGE_KEYS.user,
+  STORAGE_KEYS.userAuthToken,
+  STORAGE_KEYS.isUserLoggedIn,
+];
+
+/** Keys the admin logout clears (SPEC §2). */
+export const ADMIN_SESSION_KEYS: readonly StorageKey[] = [
+  STORAGE_KEYS.adminAuthToken,
+  STORAGE_KEYS.user,
+  STORAGE_KEYS.isAdminLoggedIn,
+];

@@ -1,0 +1,111 @@
+/** Entity types of SPEC.md §3, shared by the web app and the API. */
+
+export const GENDERS = ['male', 'female', 'non-binary'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+/** Registration payload. */
+export interface User {
+  name: string;
+  email: string;
+  password: string;
+  gender: Gender;
+}
+
+/** A user as the API returns it (login and user list). Never carries the password hash. */
+export interface UserRecord {
+  _id: string;
+  name: string;
+  email: string;
+  gender: Gender;
+  verified: boolean;
+  createdAt: string;
+  isAdmin: boolean;
+}
+
+export interface LoginResponse {
+  authToken: string;
+  message: string;
+  data: UserRecord;
+}
+
+export interface Song {
+  _id: string;
+  name: string;
+  artist: string;
+  /** Image URL. */
+  img: string;
+  /** Audio URL. */
+  song: string;
+  /** Length in seconds, when known (read from the uploaded audio). */
+  duration?: number;
+}
+
+export interface SaavnImage {
+  quality?: string;
+  url: string;
+}
+
+export interface SaavnDownloadUrl {
+  quality?: string;
+  url: string;
+}
+
+/** A song from the JioSaavn service: the third image and the fifth download entry are used. */
+export interface SaavnSong {
+  id?: string;
+  name: string;
+  image: SaavnImage[];
+  downloadUrl: SaavnDownloadUrl[];
+  artists?: { primary?: { name: string }[] };
+}
+
+/** An own playlist. `songs` holds populated songs when the API populates them, ids otherwise. */
+export interface Playlist {
+  _id: string;
+  name: string;
+  desc: string;
+  img?: string;
+  songs: Song[];
+  user: string;
+}
+
+export interface SpotifyImage {
+  url: string;
+  height?: number | null;
+  width?: number | null;
+}
+
+/** A Spotify playlist as /v1/me/playlists returns it (pre- or post-February-2026 field names). */
+export interface SpotifyPlaylist {
+  id: string;
+  name: string;
+  images: SpotifyImage[] | null;
+  tracks?: { total: number; href?: string };
+  items?: { total: number; href?: string };
+}
+
+export interface SaavnPlaylist {
+  id: string;
+  name: string;
+  image: SaavnImage[];
+  songCount: number;
+  songs?: SaavnSong[];
+}
+
+/** What a playlist card renders, whatever the source. */
+export interface CardViewModel {
+  id: string;
+  name: string;
+  images: { url: string }[];
+  tracks: { total: number };
+}
+
+/** `{ data }` envelope used by most API responses. */
+export interface DataResponse<T> {
+  data: T;
+  message?: string;
+}
+
+export interface MessageResponse {
+  message: string;
+}

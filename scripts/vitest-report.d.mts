@@ -1,0 +1,1 @@
+export declare function reporters(name: string): (string | [string, { outputFile: string }])[];

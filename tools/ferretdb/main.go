@@ -1,0 +1,72 @@
+// Command ferretdb runs FerretDB v1 (embedded package) with its SQLite backend
+// on loopback. It is the database of last resort for machines without mongod.
+// It exits when its stdin closes, so it never outlives the Node parent.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+
+	"github.com/FerretDB/FerretDB/ferretdb"
+)
+
+func main() {
+	listen := flag.String("listen-addr", "127.0.0.1:27018", "TCP address to listen on")
+	dir := flag.String("sqlite-dir", "data/ferretdb", "directory for the SQLite files")
+	watchStdin := flag.Bool("exit-on-stdin-close", true, "exit when stdin reaches EOF")
+	logLevel := flag.String("log-level", "warn", "debug, info, warn or error")
+	flag.Parse()
+
+	abs, err := filepath.Abs(*dir)
+	if err == nil {
+		err = os.MkdirAll(abs, 0o755)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "ferretdb: cannot prepare data directory:", err)
+		os.Exit(1)
+	}
+
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(*logLevel)); err != nil {
+		level = slog.LevelWarn
+	}
+	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+
+	f, err := ferretdb.New(&ferretdb.Config{
+		Listener:  ferretdb.ListenerConfig{TCP: *listen},
+		Logger:    logger,
+		Handler:   "sqlite",
+		SQLiteURL: "file:" + abs + "/",
+	})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "ferretdb:", err)
+		os.Exit(1)
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+
+	if *watchStdin {
+		go func() {
+			_, _ = io.Copy(io.Discard, os.Stdin)
+			stop()
+		}()
+	}
+
+	done := make(chan struct{})
+	go func() {
+		_ = f.Run(ctx)
+		close(done)
+	}()
+
+	// MongoDBURI blocks until the listener is bound; printing it tells the parent we are ready.
+	fmt.Println("READY " + f.MongoDBURI())
+	<-done
+}
