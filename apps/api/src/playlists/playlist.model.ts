@@ -1,0 +1,18 @@
+import mongoose, { Schema } from 'mongoose';
+
+const playlistSchema = new Schema(
+  {
+    name: { type: String, required: true, trim: true, maxlength: 50 },
+    desc: { type: String, default: '', trim: true, maxlength: 300 },
+    img: { type: String, default: '' },
+    /** Song ids in play order; never duplicated. */
+    songs: [{ type: Schema.Types.ObjectId, ref: 'Song' }],
+    /** Owner: always the token's user. */
+    user: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+  },
+  { timestamps: true },
+);
+playlistSchema.index({ user: 1, createdAt: -1 });
+playlistSchema.index({ songs: 1 });
+
+export const PlaylistModel = mongoose.model('Playlist', playlistSchema);

@@ -1,0 +1,30 @@
+import mongoose, { Schema, type InferSchemaType } from 'mongoose';
+import type { Song } from '@samaa/shared';
+
+const songSchema = new Schema(
+  {
+    name: { type: String, required: true, trim: true, maxlength: 100 },
+    artist: { type: String, required: true, trim: true, maxlength: 100 },
+    /** Image URL or media store path. */
+    img: { type: String, required: true },
+    /** Audio URL or media store path. */
+    song: { type: String, required: true },
+    /** Seconds, when read from the uploaded audio. */
+    duration: { type: Number, min: 0 },
+  },
+  { timestamps: true },
+);
+songSchema.index({ createdAt: -1, _id: -1 });
+
+export type SongDoc = InferSchemaType<typeof songSchema> & { _id: mongoose.Types.ObjectId };
+
+export const SongModel = mongoose.model('Song', songSchema);
+
+/** Fields every song response carries (projection for lean queries). */
+export const SONG_FIELDS = '_id name artist img song duration';
+
+export function toSong(doc: Pick<SongDoc, '_id' | 'name' | 'artist' | 'img' | 'song'> & { duration?: number | null }): Song {
+  const out: Song = { _id: String(doc._id), name: doc.name, artist: doc.artist, img: doc.img, song: doc.song };
+  if (typeof doc.duration === 'number') out.duration = doc.duration;
+  return out;
+}

@@ -1,0 +1,103 @@
+import type { Playlist, Song, UserRecord } from '@samaa/shared';
+import { api } from './client';
+
+/** Typed calls to our own API (SPEC §7). One place, used by every screen. */
+
+export async function fetchSongs(): Promise<Song[]> {
+  const res = await api.get<{ data: Song[] }>('/songs');
+  return res.data.data;
+}
+
+export async function searchCatalogue(query: string): Promise<{ songs: Song[]; playlists: Playlist[] }> {
+  const res = await api.get<{ songs: Song[]; playlists?: Playlist[] }>('/search', { params: { search: query } });
+  return { songs: res.data.songs ?? [], playlists: res.data.playlists ?? [] };
+}
+
+/** Toggles the like; resolves to the new state. */
+export async function toggleLike(songId: string): Promise<boolean> {
+  const res = await api.put<{ liked?: boolean; message: string }>(`/songs/like/${songId}`);
+  return Boolean(res.data.liked);
+}
+
+export async function fetchLikedSongs(userId: string): Promise<Song[]> {
+  const res = await api.get<{ data: Song[] }>(`/songs/like/${userId}`);
+  return res.data.data;
+}
+
+/** Ids of the songs the current user likes (for the hearts' initial state). */
+export async function fetchLikedSongIds(): Promise<string[]> {
+  const res = await api.get<{ data: string[] }>('/songs/like/ids');
+  return res.data.data;
+}
+
+export async function fetchUserPlaylists(): Promise<Playlist[]> {
+  const res = await api.get<{ data: Playlist[] }>('/playlists/user-playlists');
+  return res.data.data;
+}
+
+export async function fetchPlaylist(id: string): Promise<Playlist> {
+  const res = await api.get<{ data: Playlist }>(`/playlists/${id}`);
+  return res.data.data;
+}
+
+export async function createPlaylist(input: { name: string; desc: string; img: string; user: string }): Promise<Playlist> {
+  const res = await api.post<{ data: Playlist; message: string }>('/playlists', input);
+  return res.data.data;
+}
+
+/** SPEC §7: the edit is sent as multipart form fields name, desc, img. */
+export async function updatePlaylist(id: string, input: { name: string; desc: string; img: string }): Promise<Playlist> {
+  const form = new FormData();
+  form.append('name', input.name);
+  form.append('desc', input.desc);
+  form.append('img', input.img);
+  const res = await api.put<{ data: Playlist; message: string }>(`/playlists/edit/${id}`, form);
+  return res.data.data;
+}
+
+export async function deletePlaylist(id: string): Promise<void> {
+  await api.delete(`/playlists/${id}`);
+}
+
+export async function addSongToPlaylist(playlistId: string, songId: string): Promise<Playlist> {
+  const res = await api.put<{ data: Playlist }>('/playlists/add-song', { playlistId, songId });
+  return res.data.data;
+}
+
+export async function removeSongFromPlaylist(playlistId: string, songId: string): Promise<Playlist> {
+  const res = await api.put<{ data: Playlist }>('/playlists/remove-song', { playlistId, songId });
+  return res.data.data;
+}
+
+// Admin calls (the admin token is picked by the client in the admin area).
+
+export interface SongInputBody {
+  name: string;
+  artist: string;
+  song: string;
+  img: string;
+  duration?: number;
+}
+
+export async function createSong(input: SongInputBody): Promise<Song> {
+  const res = await api.post<{ data: Song }>('/songs', input);
+  return res.data.data;
+}
+
+export async function updateSong(id: string, input: SongInputBody): Promise<Song> {
+  const res = await api.put<{ data: Song }>(`/songs/${id}`, input);
+  return res.data.data;
+}
+
+export async function deleteSong(id: string): Promise<void> {
+  await api.delete(`/songs/${id}`);
+}
+
+export async function fetchUsers(): Promise<UserRecord[]> {
+  const res = await api.get<{ data: UserRecord[] }>('/users');
+  return res.data.data;
+}
+
+export async function deleteUser(id: string): Promise<void> {
+  await api.delete(`/users/${id}`);
+}

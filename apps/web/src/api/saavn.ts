@@ -1,0 +1,36 @@
+import type { SaavnPlaylist, SaavnSong } from '@samaa/shared';
+import { api } from './client';
+
+/**
+ * JioSaavn through our API's proxy (/api/saavn/...), which mirrors the upstream wire format:
+ * `{ success, data: { results } }` for searches and `{ success, data }` for a playlist.
+ */
+
+export const FEED_DEFAULT_QUERY = 'Pop';
+export const TRENDING_QUERY = 'trending playlists';
+
+export async function searchSaavnPlaylists(query: string): Promise<SaavnPlaylist[]> {
+  const res = await api.get<{ success: boolean; data: { results: SaavnPlaylist[] } }>('/saavn/search/playlists', {
+    params: { query },
+  });
+  if (!res.data.success) throw new Error('Saavn search failed');
+  return res.data.data.results ?? [];
+}
+
+export async function fetchSaavnPlaylist(id: string): Promise<SaavnPlaylist> {
+  const res = await api.get<{ success: boolean; data: SaavnPlaylist }>('/saavn/playlists', { params: { id } });
+  if (!res.data.success) throw new Error('Saavn playlist failed');
+  return res.data.data;
+}
+
+export async function searchSaavnSongs(query: string): Promise<SaavnSong[]> {
+  const res = await api.get<{ success: boolean; data: { results: SaavnSong[] } }>('/saavn/search/songs', {
+    params: { query },
+  });
+  if (!res.data.success) throw new Error('Saavn search failed');
+  return res.data.data.results ?? [];
+}
+
+/** SPEC §9: the third image size and the fifth download entry. */
+export const saavnImage = (images: { url: string }[] | undefined) => images?.[2]?.url ?? images?.at(-1)?.url ?? '';
+export const saavnAudio = (urls: { url: string }[] | undefined) => urls?.[4]?.url ?? urls?.at(-1)?.url ?? '';

@@ -1,0 +1,2 @@
+// Each fake lives in its own file and is exported here.
+export * from './listen.js';
