@@ -3,3 +3,4 @@ export * from './storageKeys.js';
 export * from './messages.js';
 export * from './schemas/index.js';
 export * from './format.js';
+export * from './analytics.js';

@@ -96,3 +96,17 @@ export const API_MESSAGES = {
   payloadTooLarge: 'Request body is too large',
   badJson: 'Malformed JSON in request body',
 } as const;
+
+/** Catalogue API responses (songs, likes, playlists) that have no SPEC wording of their own. */
+export const CATALOGUE_MESSAGES = {
+  songNotFound: 'Song not found',
+  songDeleted: 'Song deleted successfully',
+  songLiked: 'Song added to liked songs',
+  songUnliked: 'Song removed from liked songs',
+  playlistNotFound: 'Playlist not found',
+  playlistDeleted: 'Playlist deleted successfully',
+  songAddedToPlaylist: 'Song added to playlist',
+  songRemovedFromPlaylist: 'Song removed from playlist',
+  badPage: 'page must be a whole number of at least 1',
+  badLimit: 'limit must be a whole number from 1 to 500',
+} as const;
