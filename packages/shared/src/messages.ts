@@ -30,6 +30,9 @@ export const MESSAGES = {
   noLikedSongs: 'No liked songs found.',
   noSongsUploaded: 'No songs uploaded. Be the first to add one!',
   userNotAuthenticated: 'User not authenticated',
+  // Admin screens beyond the SPEC's placeholders (issue 6).
+  analyticsLoadFailed: 'Failed to fetch analytics.',
+  noUsers: 'No users found.',
 } as const;
 
 export const userPlaylistsError = (detail: string) => `Error fetching user playlists: ${detail}`;
