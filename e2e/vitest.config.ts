@@ -5,9 +5,9 @@ export default defineConfig({
   test: {
     reporters: reporters('e2e'),
     include: ['tests/**/*.e2e.ts'],
+    globalSetup: ['./harness/globalSetup.ts'],
     testTimeout: 120_000,
     hookTimeout: 300_000,
     fileParallelism: false,
-    passWithNoTests: true,
   },
 });

@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { REPO_ROOT } from './app.js';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const ARTIFACTS = path.join(REPO_ROOT, 'artifacts', 'e2e');
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  });
+}
+
+export interface GuardedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Problems seen so far: page errors, console errors, failed requests not expected. */
+  problems: string[];
+  /** Requests matching these may fail (or answer 4xx/5xx) without being a problem. */
+  expect(pattern: RegExp): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A page that records every uncaught page error, console error and failed request. Tests call
+ * `expectNoProblems(guarded)` at the end, so anything unexpected fails them.
+ */
+export async function guardedPage(browser: Browser, baseUrl: string): Promise<GuardedPage> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  const expected: RegExp[] = [];
+  const isExpected = (text: string) => expected.some((re) => re.test(text));
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    const text = `${msg.text()} ${msg.location().url ?? ''}`;
+    if (!isExpected(text)) problems.push(`console error: ${text}`);
+  });
+  page.on('requestfailed', (req) => {
+    const text = `${req.method()} ${req.url()} ${req.failure()?.errorText ?? ''}`;
+    // Media elements abort range requests when they seek or switch tracks: not a failure.
+    if (req.failure()?.errorText === 'net::ERR_ABORTED' && /\/media\/|\.mp3/.test(req.url())) return;
+    if (!isExpected(text)) problems.push(`request failed: ${text}`);
+  });
+  page.on('response', (res) => {
+    if (res.status() < 400) return;
+    const text = `${res.request().method()} ${res.url()} ${res.status()}`;
+    if (!isExpected(text)) problems.push(`HTTP ${text}`);
+  });
+  return {
+    page,
+    context,
+    problems,
+    expect: (pattern) => expected.push(pattern),
+    close: () => context.close(),
+  };
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const file = path.join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: false });
+  return file;
+}

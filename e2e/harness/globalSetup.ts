@@ -1,0 +1,37 @@
+import type { TestProject } from 'vitest/node';
+import { startApp, type RunningApp } from './app.js';
+import { startThirdPartyFakes, type ThirdPartyFakes } from './fakes.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    dataDir: string;
+    admin: { email: string; password: string };
+  }
+}
+
+export const ADMIN = { email: 'admin@samaa.test', password: 'Adm1n#Samaa2026', name: 'Samaa Admin' };
+
+let app: RunningApp | undefined;
+let fakes: ThirdPartyFakes | undefined;
+
+/** One app for the whole run: the built SPA and API, a fresh data folder and the third-party fakes. */
+export async function setup(project: TestProject) {
+  const started = Date.now();
+  fakes = await startThirdPartyFakes();
+  app = await startApp({
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    ADMIN_NAME: ADMIN.name,
+    ...fakes.env,
+  });
+  console.log(`[e2e] app on ${app.baseUrl} ready in ${Date.now() - started} ms`);
+  project.provide('baseUrl', app.baseUrl);
+  project.provide('dataDir', app.dataDir);
+  project.provide('admin', { email: ADMIN.email, password: ADMIN.password });
+}
+
+export async function teardown() {
+  await app?.stop();
+  await fakes?.close();
+}
