@@ -1,7 +1,18 @@
-import type { Playlist, Song, UserRecord } from '@samaa/shared';
+import { MESSAGES, type Playlist, type Song, type UserRecord } from '@samaa/shared';
 import { api } from './client';
+import { getUserToken } from '../session/session';
 
 /** Typed calls to our own API (SPEC §7). One place, used by every screen. */
+
+/**
+ * SPEC §8: the listener's like, add-song, search, playlist and liked-song calls need the stored
+ * user token; without it the call is logged as "User not authenticated" and not sent.
+ */
+export function hasUserToken(): boolean {
+  if (getUserToken()) return true;
+  console.error(MESSAGES.userNotAuthenticated);
+  return false;
+}
 
 export async function fetchSongs(): Promise<Song[]> {
   const res = await api.get<{ data: Song[] }>('/songs');

@@ -1,5 +1,6 @@
 import type { SaavnPlaylist, SaavnSong } from '@samaa/shared';
-import { api } from './client';
+import { AxiosError } from 'axios';
+import { api, errorMessage } from './client';
 
 /**
  * JioSaavn through our API's proxy (/api/saavn/...), which mirrors the upstream wire format:
@@ -34,3 +35,12 @@ export async function searchSaavnSongs(query: string): Promise<SaavnSong[]> {
 /** SPEC §9: the third image size and the fifth download entry. */
 export const saavnImage = (images: { url: string }[] | undefined) => images?.[2]?.url ?? images?.at(-1)?.url ?? '';
 export const saavnAudio = (urls: { url: string }[] | undefined) => urls?.[4]?.url ?? urls?.at(-1)?.url ?? '';
+
+/**
+ * SPEC §8 words a Saavn failure two ways: "Failed to fetch X." when the service answered without
+ * success, "Error fetching X: {msg}" when the call itself failed. This gives {msg} for the latter.
+ */
+export function saavnFailureDetail(error: unknown): string | null {
+  if (error instanceof AxiosError) return errorMessage(error, error.message);
+  return null;
+}

@@ -1,4 +1,106 @@
-// Placeholder: replaced by its feature.
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { MESSAGES, type Playlist, type Song } from '@samaa/shared';
+import { fetchLikedSongIds, fetchSongs, fetchUserPlaylists, hasUserToken } from '../../api/catalogue';
+import { getStoredUser } from '../../session/session';
+import { Loading } from '../../components/Loading';
+import { SongRow } from '../../components/SongRow';
+import { SearchPanel } from '../../components/SearchPanel';
+import { VirtualSongList } from '../../components/VirtualSongList';
+import './HomePage.css';
+
+export const NO_SONGS = 'No songs yet.';
+
+type SongsState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; songs: Song[] };
+
+/** SPEC §2 "/ and /home": every song (virtualised), the welcome line and the search panel. */
 export default function HomePage() {
-  return <h1>Home</h1>;
+  const navigate = useNavigate();
+  const user = getStoredUser();
+  const [songs, setSongs] = useState<SongsState>({ status: 'loading' });
+  const [likedIds, setLikedIds] = useState<ReadonlySet<string>>(new Set());
+  const [playlists, setPlaylists] = useState<Playlist[] | undefined>(undefined);
+
+  useEffect(() => {
+    let live = true;
+    fetchSongs()
+      .then((list) => live && setSongs({ status: 'ready', songs: list }))
+      .catch((error) => {
+        console.error(MESSAGES.songsLoadFailed, error);
+        if (live) setSongs({ status: 'error' });
+      });
+    if (hasUserToken()) {
+      fetchLikedSongIds()
+        .then((ids) => live && setLikedIds(new Set(ids)))
+        .catch((error) => console.error('Could not load liked songs', error));
+      fetchUserPlaylists()
+        .then((list) => live && setPlaylists(list))
+        .catch((error) => {
+          console.error(MESSAGES.userPlaylistsFailed, error);
+          if (live) setPlaylists([]);
+        });
+    }
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const onLikedChange = useCallback((songId: string, liked: boolean) => {
+    setLikedIds((current) => {
+      const next = new Set(current);
+      if (liked) next.add(songId);
+      else next.delete(songId);
+      return next;
+    });
+  }, []);
+
+  const playSong = useCallback((song: Song) => navigate('/player', { state: { songId: song._id } }), [navigate]);
+  const playPlaylist = useCallback(
+    (playlist: Playlist) => navigate('/player', { state: { source: 'samma', id: playlist._id } }),
+    [navigate],
+  );
+
+  return (
+    <div className="home">
+      <section className="home__main" aria-labelledby="home-title">
+        <h1 id="home-title">Welcome, {user?.name ?? 'listener'}!</h1>
+        <p className="home__sub">
+          {songs.status === 'ready' && songs.songs.length > 0
+            ? `All songs · ${songs.songs.length.toLocaleString('en')}`
+            : 'All songs'}
+        </p>
+        {songs.status === 'loading' && <Loading />}
+        {songs.status === 'error' && (
+          <p className="alert alert--error" role="alert">
+            {MESSAGES.songsLoadFailedHome}
+          </p>
+        )}
+        {songs.status === 'ready' && songs.songs.length === 0 && (
+          <p className="empty-state">{NO_SONGS}</p>
+        )}
+        {songs.status === 'ready' && songs.songs.length > 0 && (
+          <VirtualSongList
+            songs={songs.songs}
+            label="All songs"
+            renderRow={(song) => (
+              <SongRow
+                song={song}
+                liked={likedIds.has(song._id)}
+                onPlay={playSong}
+                onLikedChange={onLikedChange}
+                playlists={playlists}
+              />
+            )}
+          />
+        )}
+      </section>
+      <SearchPanel
+        likedIds={likedIds}
+        onLikedChange={onLikedChange}
+        onPlaySong={playSong}
+        onPlayPlaylist={playPlaylist}
+        playlists={playlists}
+      />
+    </div>
+  );
 }

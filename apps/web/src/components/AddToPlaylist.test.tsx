@@ -1,0 +1,71 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Playlist } from '@samaa/shared';
+import { AddToPlaylist } from './AddToPlaylist';
+import { mockApi, signInListener, type ApiMock } from '../test/apiMock';
+
+const playlists: Playlist[] = [
+  { _id: 'p1', name: 'Road trip', desc: '', songs: [], user: 'u1' },
+  { _id: 'p2', name: 'Focus', desc: '', songs: [], user: 'u1' },
+];
+
+let mock: ApiMock;
+afterEach(() => mock?.restore());
+
+async function openDropdown() {
+  await userEvent.click(screen.getByRole('button', { name: 'Add Dawn to a playlist' }));
+  return screen.getByRole('radiogroup', { name: 'Playlists' });
+}
+
+describe('AddToPlaylist', () => {
+  it('checks the picked playlist and adds the song when the check is clicked', async () => {
+    signInListener();
+    mock = mockApi({ 'PUT /playlists/add-song': [200, { data: { ...playlists[1], songs: [] }, message: 'Added' }] });
+    render(<AddToPlaylist songId="s1" songName="Dawn" playlists={playlists} />);
+    const list = await openDropdown();
+    const focus = within(list).getByRole('radio', { name: /Focus/ });
+    await userEvent.click(focus);
+    expect(focus).toHaveAttribute('aria-checked', 'true');
+    expect(focus).toHaveTextContent('✓');
+    expect(within(list).getByRole('radio', { name: /Road trip/ })).toHaveAttribute('aria-checked', 'false');
+    expect(mock.calls).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(mock.calls).toHaveLength(1));
+    expect(mock.calls[0]?.body).toEqual({ playlistId: 'p2', songId: 's1' });
+    expect(await screen.findByRole('status')).toHaveTextContent('Added to Focus');
+    expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
+  });
+
+  it('ignores the check when no playlist was picked', async () => {
+    signInListener();
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    mock = mockApi({ 'PUT /playlists/add-song': [200, { data: playlists[0] }] });
+    render(<AddToPlaylist songId="s1" songName="Dawn" playlists={playlists} />);
+    await openDropdown();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(mock.calls).toHaveLength(0);
+    expect(screen.getByRole('radiogroup')).toBeInTheDocument();
+    info.mockRestore();
+  });
+
+  it('shows the empty state when the user has no playlists', async () => {
+    render(<AddToPlaylist songId="s1" songName="Dawn" playlists={[]} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add Dawn to a playlist' }));
+    expect(screen.getByText('No playlists found.')).toBeInTheDocument();
+  });
+
+  it('keeps the pick and shows the error when the call fails', async () => {
+    signInListener();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    mock = mockApi({ 'PUT /playlists/add-song': [404, { message: 'Playlist not found' }] });
+    render(<AddToPlaylist songId="s1" songName="Dawn" playlists={playlists} />);
+    const list = await openDropdown();
+    await userEvent.click(within(list).getByRole('radio', { name: /Road trip/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Playlist not found')).toBeInTheDocument();
+    expect(within(list).getByRole('radio', { name: /Road trip/ })).toHaveAttribute('aria-checked', 'true');
+    logged.mockRestore();
+  });
+});

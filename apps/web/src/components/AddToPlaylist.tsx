@@ -1,0 +1,132 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { MESSAGES, type Playlist } from '@samaa/shared';
+import { addSongToPlaylist, hasUserToken } from '../api/catalogue';
+import { errorMessage } from '../api/client';
+import './AddToPlaylist.css';
+
+export interface AddToPlaylistProps {
+  songId: string;
+  songName: string;
+  /** The user's playlists; undefined while they load. */
+  playlists: Playlist[] | undefined;
+  onAdded?(playlist: Playlist): void;
+}
+
+type Status = { kind: 'success' | 'error'; text: string } | null;
+
+/**
+ * SPEC §4 "Playlist pick": a dropdown of the user's playlists where a check mark shows the pick;
+ * clicking the check confirms and adds the song. Confirming with no pick is ignored.
+ */
+export function AddToPlaylist({ songId, songName, playlists, onAdded }: AddToPlaylistProps) {
+  const [open, setOpen] = useState(false);
+  const [picked, setPicked] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<Status>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  async function confirm() {
+    if (busy) return;
+    if (!picked) {
+      console.info('Add to playlist: no playlist picked, nothing added.');
+      return;
+    }
+    if (!hasUserToken()) return;
+    setBusy(true);
+    try {
+      const updated = await addSongToPlaylist(picked, songId);
+      const name = playlists?.find((p) => p._id === picked)?.name ?? updated?.name ?? 'playlist';
+      setStatus({ kind: 'success', text: `Added to ${name}` });
+      setOpen(false);
+      setPicked(null);
+      if (updated) onAdded?.(updated);
+    } catch (error) {
+      console.error('Add to playlist failed', error);
+      setStatus({ kind: 'error', text: errorMessage(error, MESSAGES.formFailed) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="add-pl" ref={root}>
+      <button
+        type="button"
+        className="icon-btn"
+        aria-label={`Add ${songName} to a playlist`}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        title="Add to playlist"
+        onClick={() => {
+          setStatus(null);
+          setOpen((value) => !value);
+        }}
+      >
+        <span aria-hidden="true">＋</span>
+      </button>
+      {status && !open && (
+        <span className={`add-pl__status add-pl__status--${status.kind}`} role="status">
+          {status.text}
+        </span>
+      )}
+      {open && (
+        <div className="add-pl__panel" id={panelId} role="group" aria-label={`Add ${songName} to a playlist`}>
+          {playlists === undefined ? (
+            <p className="add-pl__note">Loading...</p>
+          ) : playlists.length === 0 ? (
+            <p className="add-pl__note">{MESSAGES.noPlaylists}</p>
+          ) : (
+            <ul className="add-pl__list" role="radiogroup" aria-label="Playlists">
+              {playlists.map((playlist) => (
+                <li key={playlist._id}>
+                  <button
+                    type="button"
+                    role="radio"
+                    aria-checked={picked === playlist._id}
+                    className="add-pl__option"
+                    onClick={() => setPicked(playlist._id)}
+                  >
+                    <span className="add-pl__name">{playlist.name}</span>
+                    <span className="add-pl__tick" aria-hidden="true">
+                      {picked === playlist._id ? '✓' : ''}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className="add-pl__actions">
+            {status?.kind === 'error' && <span className="add-pl__status add-pl__status--error">{status.text}</span>}
+            <button
+              type="button"
+              className="icon-btn add-pl__confirm"
+              aria-label="Confirm"
+              title="Add to the checked playlist"
+              disabled={busy}
+              onClick={confirm}
+            >
+              <span aria-hidden="true">✓</span>
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

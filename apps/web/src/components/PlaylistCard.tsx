@@ -1,0 +1,55 @@
+import { useState, type MouseEvent } from 'react';
+import { LABELS, type CardViewModel } from '@samaa/shared';
+import { coverPlaceholder } from './coverPlaceholder';
+import { CardMenu, type CardMenuItem } from './CardMenu';
+import './PlaylistCard.css';
+
+export interface PlaylistCardProps {
+  card: CardViewModel;
+  onPlay(): void;
+  /** Feed cards: a visible 'Listen Now' button under the name. */
+  listenNow?: boolean;
+  /** A click anywhere on the card plays (trending). */
+  wholeCardPlays?: boolean;
+  /** The options menu shown on hover or keyboard focus (own playlists). */
+  menu?: CardMenuItem[];
+}
+
+export const songCountLabel = (total: number) => `${total} ${total === 1 ? 'song' : 'songs'}`;
+
+/** One playlist card, whatever the source (own, Spotify, Saavn): image, name, song count. */
+export function PlaylistCard({ card, onPlay, listenNow = false, wholeCardPlays = false, menu }: PlaylistCardProps) {
+  const placeholder = coverPlaceholder(card.name);
+  const [cover, setCover] = useState(card.images[0]?.url || placeholder);
+  const play = (event: MouseEvent) => {
+    event.stopPropagation();
+    onPlay();
+  };
+
+  return (
+    <article
+      className={wholeCardPlays ? 'pcard pcard--clickable' : 'pcard'}
+      aria-label={card.name}
+      onClick={wholeCardPlays ? onPlay : undefined}
+    >
+      <div className="pcard__cover">
+        <img src={cover} alt="" loading="lazy" onError={() => setCover(placeholder)} />
+        <div className="pcard__overlay">
+          <button type="button" className="pcard__play" aria-label={`Play ${card.name}`} onClick={play}>
+            <span aria-hidden="true">▶</span>
+          </button>
+          {menu && menu.length > 0 && <CardMenu label={`Options for ${card.name}`} items={menu} />}
+        </div>
+      </div>
+      <h3 className="pcard__name" title={card.name}>
+        {card.name}
+      </h3>
+      <p className="pcard__count">{songCountLabel(card.tracks.total)}</p>
+      {listenNow && (
+        <button type="button" className="btn btn--small pcard__listen" onClick={play}>
+          {LABELS.listenNow}
+        </button>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,91 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES, type Song } from '@samaa/shared';
+import HomePage from './HomePage';
+import { mockApi, signInListener, type ApiMock } from '../../test/apiMock';
+import { renderWithRouter } from '../../test/renderWithRouter';
+
+const songs: Song[] = Array.from({ length: 10_000 }, (_, i) => ({
+  _id: `s${i}`,
+  name: `Song ${i}`,
+  artist: `Artist ${i % 50}`,
+  img: `/media/images/${i}.png`,
+  song: `/media/audio/${i}.mp3`,
+}));
+
+let mock: ApiMock;
+beforeEach(() => {
+  // jsdom has no layout: give the virtualised list a 640px viewport.
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(640);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
+});
+afterEach(() => {
+  mock?.restore();
+  vi.restoreAllMocks();
+});
+
+function listenerApi() {
+  return mockApi({
+    'GET /songs': [200, { data: songs }],
+    'GET /songs/like/ids': [200, { data: ['s1'] }],
+    'GET /playlists/user-playlists': [200, { data: [{ _id: 'p1', name: 'Road trip', desc: '', songs: [], user: 'u1' }] }],
+  });
+}
+
+describe('HomePage', () => {
+  it('welcomes the stored user and renders only the visible rows of 10,000 songs', async () => {
+    signInListener();
+    mock = listenerApi();
+    renderWithRouter(<HomePage />, '/home');
+    expect(screen.getByRole('heading', { name: 'Welcome, Asha!' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    const list = await screen.findByRole('list', { name: 'All songs' });
+    const rows = list.querySelectorAll('[role="listitem"]');
+    expect(rows.length).toBeGreaterThan(5);
+    expect(rows.length).toBeLessThan(40);
+    expect(screen.getByText('All songs · 10,000')).toBeInTheDocument();
+  });
+
+  it('shows each heart in its stored state', async () => {
+    signInListener();
+    mock = listenerApi();
+    renderWithRouter(<HomePage />);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Like Song 1' })).toHaveAttribute('aria-pressed', 'true'));
+    expect(screen.getByRole('button', { name: 'Like Song 0' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('plays a song by navigating to /player with its id', async () => {
+    signInListener();
+    mock = listenerApi();
+    renderWithRouter(<HomePage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Play Song 3' }));
+    expect(JSON.parse(screen.getByTestId('player-state').textContent ?? '')).toEqual({ songId: 's3' });
+  });
+
+  it('says "Failed to fetch songs." when the songs cannot be loaded', async () => {
+    signInListener();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mock = listenerApi();
+    mock.on({ 'GET /songs': [503, { message: 'Service temporarily unavailable' }] });
+    renderWithRouter(<HomePage />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.songsLoadFailedHome);
+  });
+
+  it('shows an empty state without songs', async () => {
+    signInListener();
+    mock = listenerApi();
+    mock.on({ 'GET /songs': [200, { data: [] }] });
+    renderWithRouter(<HomePage />);
+    expect(await screen.findByText('No songs yet.')).toBeInTheDocument();
+  });
+
+  it('sends no listener calls without a stored token', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    mock = listenerApi();
+    renderWithRouter(<HomePage />);
+    await screen.findByRole('list', { name: 'All songs' });
+    expect(logged).toHaveBeenCalledWith(MESSAGES.userNotAuthenticated);
+    expect(mock.calls.map((c) => c.url)).toEqual(['/songs']);
+  });
+});
