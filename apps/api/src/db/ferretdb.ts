@@ -21,7 +21,7 @@ export function repoRoot(): string {
   }
 }
 
-function cacheDir(): string {
+export function cacheDir(): string {
   return process.env.SAMAA_CACHE_DIR
     ? path.resolve(process.env.SAMAA_CACHE_DIR)
     : path.join(repoRoot(), '.cache');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import type { Logger } from '../logger.js';
-import { FERRETDB_VERSION, startFerret } from './ferretdb.js';
+import { FERRETDB_VERSION, cacheDir, startFerret } from './ferretdb.js';
 
 export interface Database {
   uri: string;
@@ -24,13 +24,35 @@ const NONE_AVAILABLE =
   '(MONGOMS_SYSTEM_BINARY, or let mongodb-memory-server download one), or install Go so that ' +
   `FerretDB ${FERRETDB_VERSION} can be built.`;
 
+/** Remembers a failed mongod download, so offline machines don't retry it (8 s) on every start. */
+const DOWNLOAD_FAILED_TTL_MS = 24 * 60 * 60 * 1000;
+const downloadFailedStamp = () => path.join(cacheDir(), 'mongod-download-failed');
+
+function downloadFailedRecently(): boolean {
+  const stat = fs.statSync(downloadFailedStamp(), { throwIfNoEntry: false });
+  return !!stat && Date.now() - stat.mtimeMs < DOWNLOAD_FAILED_TTL_MS;
+}
+
 async function tryMongod(opts: DatabaseOptions): Promise<Database> {
+  if (!process.env.MONGOMS_SYSTEM_BINARY && downloadFailedRecently()) {
+    throw new Error(`no mongod binary; its download failed within 24 h (delete ${downloadFailedStamp()} to retry)`);
+  }
   const { MongoMemoryServer } = await import('mongodb-memory-server-core');
   const dbPath = opts.persistent ? path.join(opts.dataDir, 'db') : undefined;
   if (dbPath) fs.mkdirSync(dbPath, { recursive: true });
-  const server = await MongoMemoryServer.create({
-    instance: { ip: '127.0.0.1', ...(dbPath ? { dbPath, storageEngine: 'wiredTiger' as const } : {}) },
-  });
+  process.env.MONGOMS_MAX_RETRIES ??= '1';
+  let server: InstanceType<typeof MongoMemoryServer>;
+  try {
+    server = await MongoMemoryServer.create({
+      instance: { ip: '127.0.0.1', ...(dbPath ? { dbPath, storageEngine: 'wiredTiger' as const } : {}) },
+    });
+  } catch (err) {
+    if (err instanceof Error && /download/i.test(`${err.name} ${err.message}`)) {
+      fs.mkdirSync(path.dirname(downloadFailedStamp()), { recursive: true });
+      fs.writeFileSync(downloadFailedStamp(), `${new Date().toISOString()} ${err.message.split('\n')[0]}\n`);
+    }
+    throw err;
+  }
   const version = server.opts.binary?.version ?? '';
   return {
     uri: server.getUri(),
