@@ -1,7 +1,88 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
+import multer from 'multer';
+import {
+  CATALOGUE_MESSAGES,
+  MESSAGES,
+  playlistSchema,
+  type PlaylistInput,
+} from '@samaa/shared';
 import type { AppContext } from '../context.js';
+import { authUser, requireAuth } from '../auth/middleware.js';
+import { badRequest } from '../http/errors.js';
+import { objectId, validate } from '../http/validate.js';
+import {
+  addSong,
+  createPlaylist,
+  deletePlaylist,
+  ownPlaylist,
+  removeSong,
+  updatePlaylist,
+  userPlaylists,
+} from './playlists.service.js';
 
-// Placeholder: filled in by its feature.
-export function playlistsRouter(_ctx: AppContext): Router {
-  return Router();
+/**
+ * SPEC §7 sends the edit as multipart form fields (no files). JSON bodies pass through untouched;
+ * multer's own errors (a file part, too many or too long fields) become 400s.
+ */
+function multipartFields(): RequestHandler {
+  const parse = multer({ limits: { files: 0, fields: 10, fieldSize: 4096, parts: 10 } }).none();
+  return (req, res, next) => {
+    parse(req, res, (err?: unknown) => {
+      if (err instanceof multer.MulterError) return next(badRequest(err.message));
+      if (err) return next(badRequest('Malformed form data'));
+      next();
+    });
+  };
+}
+
+function songRef(body: unknown): { playlistId: string; songId: string } {
+  const value = (body ?? {}) as Record<string, unknown>;
+  return { playlistId: objectId(value.playlistId), songId: objectId(value.songId) };
+}
+
+/** /api/playlists: a listener's own playlists. Every route is owner-only. */
+export function playlistsRouter(ctx: AppContext): Router {
+  const router = Router();
+  router.use(requireAuth(ctx));
+  const input = (body: unknown) => validate<PlaylistInput>(playlistSchema, { ...(body ?? {}) });
+
+  router.post('/', async (req, res) => {
+    // The owner is the token's user, whatever `user` the body carries (stripped by validate).
+    const data = await createPlaylist(authUser(req)._id, input(req.body));
+    res.status(201).json({ data, message: MESSAGES.formSubmitted });
+  });
+
+  router.get('/user-playlists', async (req, res) => {
+    res.set('Cache-Control', 'private, no-cache').json({ data: await userPlaylists(authUser(req)._id) });
+  });
+
+  router.put('/add-song', async (req, res) => {
+    const { playlistId, songId } = songRef(req.body);
+    const data = await addSong(playlistId, songId, authUser(req)._id);
+    res.json({ data, message: CATALOGUE_MESSAGES.songAddedToPlaylist });
+  });
+
+  router.put('/remove-song', async (req, res) => {
+    const { playlistId, songId } = songRef(req.body);
+    const data = await removeSong(playlistId, songId, authUser(req)._id);
+    res.json({ data, message: CATALOGUE_MESSAGES.songRemovedFromPlaylist });
+  });
+
+  router.put('/edit/:id', multipartFields(), async (req, res) => {
+    const id = objectId(req.params.id);
+    const data = await updatePlaylist(id, authUser(req)._id, input(req.body));
+    res.json({ data, message: MESSAGES.playlistUpdated });
+  });
+
+  router.get('/:id', async (req, res) => {
+    const data = await ownPlaylist(objectId(req.params.id), authUser(req)._id);
+    res.set('Cache-Control', 'private, no-cache').json({ data });
+  });
+
+  router.delete('/:id', async (req, res) => {
+    await deletePlaylist(objectId(req.params.id), authUser(req)._id);
+    res.json({ message: CATALOGUE_MESSAGES.playlistDeleted });
+  });
+
+  return router;
 }

@@ -1,0 +1,95 @@
+import mongoose from 'mongoose';
+import { CATALOGUE_MESSAGES, type Playlist, type PlaylistInput, type Song } from '@samaa/shared';
+import { forbidden, notFound } from '../http/errors.js';
+import { SONG_FIELDS, toSong, type SongDoc } from '../songs/song.model.js';
+import { songExists } from '../songs/songs.service.js';
+import { PlaylistModel } from './playlist.model.js';
+
+/** One populate per query (a single $in over every playlist's songs), never one per playlist. */
+export const POPULATE_SONGS = { path: 'songs', select: SONG_FIELDS } as const;
+
+export interface PopulatedPlaylistDoc {
+  _id: mongoose.Types.ObjectId;
+  name: string;
+  desc?: string | null;
+  img?: string | null;
+  songs: unknown[];
+  user: mongoose.Types.ObjectId;
+}
+
+export function toPlaylist(doc: PopulatedPlaylistDoc): Playlist {
+  // Populate drops songs deleted meanwhile; keep only real song documents.
+  const songs: Song[] = (doc.songs as (SongDoc | null)[])
+    .filter((s): s is SongDoc => s !== null && typeof s === 'object' && 'name' in s)
+    .map(toSong);
+  return {
+    _id: String(doc._id),
+    name: doc.name,
+    desc: doc.desc ?? '',
+    img: doc.img ?? '',
+    songs,
+    user: String(doc.user),
+  };
+}
+
+async function populated(id: string): Promise<Playlist> {
+  const doc = await PlaylistModel.findById(id).populate(POPULATE_SONGS).lean<PopulatedPlaylistDoc>();
+  if (!doc) throw notFound(CATALOGUE_MESSAGES.playlistNotFound);
+  return toPlaylist(doc);
+}
+
+/** 404 when the playlist does not exist, 403 when it is someone else's. */
+async function assertOwner(playlistId: string, userId: string): Promise<void> {
+  const doc = await PlaylistModel.findById(playlistId).select('user').lean();
+  if (!doc) throw notFound(CATALOGUE_MESSAGES.playlistNotFound);
+  if (String(doc.user) !== userId) throw forbidden();
+}
+
+export async function createPlaylist(userId: string, input: PlaylistInput): Promise<Playlist> {
+  const doc = await PlaylistModel.create({ ...input, user: userId, songs: [] });
+  return toPlaylist(doc.toObject());
+}
+
+export async function userPlaylists(userId: string): Promise<Playlist[]> {
+  const docs = await PlaylistModel.find({ user: userId })
+    .sort({ createdAt: -1 })
+    .populate(POPULATE_SONGS)
+    .lean<PopulatedPlaylistDoc[]>();
+  return docs.map(toPlaylist);
+}
+
+export async function ownPlaylist(playlistId: string, userId: string): Promise<Playlist> {
+  await assertOwner(playlistId, userId);
+  return populated(playlistId);
+}
+
+export async function updatePlaylist(playlistId: string, userId: string, input: PlaylistInput): Promise<Playlist> {
+  await assertOwner(playlistId, userId);
+  const set: Partial<PlaylistInput> = { name: input.name };
+  if (input.desc !== undefined) set.desc = input.desc;
+  if (input.img !== undefined) set.img = input.img;
+  await PlaylistModel.updateOne({ _id: playlistId, user: userId }, { $set: set }, { runValidators: true });
+  return populated(playlistId);
+}
+
+export async function deletePlaylist(playlistId: string, userId: string): Promise<void> {
+  await assertOwner(playlistId, userId);
+  await PlaylistModel.deleteOne({ _id: playlistId, user: userId });
+}
+
+/** Adds the song once ($addToSet: never a duplicate). */
+export async function addSong(playlistId: string, songId: string, userId: string): Promise<Playlist> {
+  await assertOwner(playlistId, userId);
+  if (!(await songExists(songId))) throw notFound(CATALOGUE_MESSAGES.songNotFound);
+  const song = new mongoose.Types.ObjectId(songId);
+  await PlaylistModel.updateOne({ _id: playlistId, user: userId }, { $addToSet: { songs: song } });
+  return populated(playlistId);
+}
+
+export async function removeSong(playlistId: string, songId: string, userId: string): Promise<Playlist> {
+  await assertOwner(playlistId, userId);
+  if (!(await songExists(songId))) throw notFound(CATALOGUE_MESSAGES.songNotFound);
+  const song = new mongoose.Types.ObjectId(songId);
+  await PlaylistModel.updateOne({ _id: playlistId, user: userId }, { $pull: { songs: song } });
+  return populated(playlistId);
+}

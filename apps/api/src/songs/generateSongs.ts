@@ -1,0 +1,75 @@
+import type { SongInput } from '@samaa/shared';
+
+/** Small deterministic PRNG (mulberry32): the same seed gives the same catalogue. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const ADJECTIVES = [
+  'Midnight', 'Golden', 'Broken', 'Electric', 'Silent', 'Burning', 'Endless', 'Velvet', 'Neon',
+  'Crimson', 'Hollow', 'Wild', 'Fading', 'Lonely', 'Sweet', 'Distant', 'Restless', 'Blue',
+  'Silver', 'Lost', 'Secret', 'Summer', 'Winter', 'Paper', 'Northern', 'Dancing', 'Falling',
+];
+const NOUNS = [
+  'Rain', 'Hearts', 'Skyline', 'Dreams', 'River', 'Fire', 'Echoes', 'Highway', 'Moon', 'Garden',
+  'Thunder', 'Shadows', 'Lights', 'Ocean', 'Letters', 'Roses', 'Horizon', 'Streets', 'Stars',
+  'Memories', 'Waves', 'Mirrors', 'Whispers', 'Sunrise', 'City', 'Satellite', 'Monsoon',
+];
+const PHRASES = [
+  'Tere Bina', 'Dil Se', 'Hold On', 'Take Me Home', 'Until Tomorrow', 'One More Night',
+  'Sajna', 'Kho Gaye', 'Come Back To Me', 'All I Need', 'Safar', 'Barish', 'Never Let Go',
+  'Tum Hi Ho', 'Runaway', 'Closer', 'Afterglow', 'Ishq', 'Better Days', 'Roshni',
+];
+const FIRST_NAMES = [
+  'Aria', 'Arjun', 'Maya', 'Leo', 'Nina', 'Kabir', 'Zara', 'Eli', 'Priya', 'Omar', 'Lena',
+  'Rohan', 'Sofia', 'Ivan', 'Meera', 'Noah', 'Isha', 'Jonas', 'Tara', 'Felix', 'Anaya', 'Mateo',
+];
+const LAST_NAMES = [
+  'Kapoor', 'Rivers', 'Sharma', 'Novak', 'Khan', 'Bell', 'Iyer', 'Moreau', 'Das', 'Silva',
+  'Mehta', 'Quinn', 'Rao', 'Hart', 'Bose', 'Lindqvist', 'Verma', 'Stone', 'Nair', 'Costa',
+];
+const BANDS = [
+  'The Night Owls', 'Paper Kites', 'Indigo Lane', 'The Monsoon Club', 'Velvet Static',
+  'Northern Sons', 'Glass Harbor', 'The Raga Collective', 'Echo Park', 'Saffron Skies',
+];
+
+/** Public, playable example MP3s (the benchmarks never fetch them). */
+const AUDIO_COUNT = 16;
+export const audioUrl = (n: number) =>
+  `https://www.soundhelix.com/examples/mp3/SoundHelix-Song-${(n % AUDIO_COUNT) + 1}.mp3`;
+
+function pick<T>(rand: () => number, list: readonly T[]): T {
+  return list[Math.floor(rand() * list.length)]!;
+}
+
+function title(rand: () => number): string {
+  const r = rand();
+  if (r < 0.45) return `${pick(rand, ADJECTIVES)} ${pick(rand, NOUNS)}`;
+  if (r < 0.8) return pick(rand, PHRASES);
+  return `${pick(rand, PHRASES)} (${pick(rand, ['Acoustic', 'Remix', 'Live', 'Reprise', 'Lofi'])})`;
+}
+
+function artist(rand: () => number): string {
+  const name = rand() < 0.8 ? `${pick(rand, FIRST_NAMES)} ${pick(rand, LAST_NAMES)}` : pick(rand, BANDS);
+  return rand() < 0.15 ? `${name} feat. ${pick(rand, FIRST_NAMES)} ${pick(rand, LAST_NAMES)}` : name;
+}
+
+/** `count` songs with realistic names and artists, cover images and audio URLs. */
+export function generateSongs(count: number, seed = 1): SongInput[] {
+  const rand = seededRandom(seed);
+  return Array.from({ length: count }, (_, i) => {
+    return {
+      name: title(rand),
+      artist: artist(rand),
+      img: `https://picsum.photos/seed/samaa-${seed}-${i}/300/300`,
+      song: audioUrl(i),
+    };
+  });
+}

@@ -1,0 +1,50 @@
+import mongoose from 'mongoose';
+import { CATALOGUE_MESSAGES, type Song, type SongInput } from '@samaa/shared';
+import { notFound } from '../http/errors.js';
+import { LikeModel } from '../likes/like.model.js';
+import { PlaylistModel } from '../playlists/playlist.model.js';
+import { SONG_FIELDS, SongModel, toSong } from './song.model.js';
+
+/** Newest first; the index { createdAt: -1, _id: -1 } serves this sort. */
+export const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
+
+export interface Page {
+  limit: number;
+  page: number;
+}
+
+export async function listSongs(page?: Page): Promise<Song[]> {
+  const query = SongModel.find().select(SONG_FIELDS).sort(NEWEST_FIRST);
+  if (page) query.skip((page.page - 1) * page.limit).limit(page.limit);
+  const docs = await query.lean();
+  return docs.map(toSong);
+}
+
+export async function createSong(input: SongInput): Promise<Song> {
+  const doc = await SongModel.create(input);
+  return toSong(doc);
+}
+
+export async function updateSong(id: string, input: SongInput): Promise<Song> {
+  const update: mongoose.UpdateQuery<SongInput> = { $set: input };
+  // A PUT replaces the song: a duration the new body leaves out no longer applies.
+  if (input.duration === undefined) update.$unset = { duration: 1 };
+  const doc = await SongModel.findByIdAndUpdate(id, update, { new: true, runValidators: true }).lean();
+  if (!doc) throw notFound(CATALOGUE_MESSAGES.songNotFound);
+  return toSong(doc);
+}
+
+/** Deletes a song and every reference to it: playlist entries and likes. */
+export async function deleteSong(id: string): Promise<void> {
+  const doc = await SongModel.findByIdAndDelete(id).lean();
+  if (!doc) throw notFound(CATALOGUE_MESSAGES.songNotFound);
+  const songId = new mongoose.Types.ObjectId(id);
+  await Promise.all([
+    PlaylistModel.updateMany({ songs: songId }, { $pull: { songs: songId } }),
+    LikeModel.deleteMany({ song: songId }),
+  ]);
+}
+
+export async function songExists(id: string): Promise<boolean> {
+  return (await SongModel.exists({ _id: id })) !== null;
+}
