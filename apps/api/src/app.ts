@@ -5,6 +5,8 @@ import compression from 'compression';
 import { pinoHttp } from 'pino-http';
 import type { AppContext } from './context.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
+import { createLimiters } from './http/rateLimit.js';
+import { rejectOversizedJson } from './http/bodyLimit.js';
 import { healthRouter } from './health/health.routes.js';
 import { usersRouter } from './users/users.routes.js';
 import { authRouter } from './auth/auth.routes.js';
@@ -20,10 +22,19 @@ import { mediaRouter } from './media/media.routes.js';
 import { resolveWebDist, spaRouter } from './web/static.js';
 
 export const JSON_BODY_LIMIT = '100kb';
+const JSON_BODY_LIMIT_BYTES = 100 * 1024;
 
-function contentSecurityPolicy(ctx: AppContext) {
+/** Where Firebase Storage uploads go and its download URLs live (the web's optional uploader). */
+export const FIREBASE_STORAGE_ORIGIN = 'https://firebasestorage.googleapis.com';
+
+/**
+ * CSP for the SPA: scripts only from our own origin; images and audio from our /media, any https
+ * host (JioSaavn CDNs, Firebase download URLs, Spotify covers, URLs admins paste) and blob:;
+ * XHR/fetch only to ourselves, the configured Spotify origins and Firebase Storage.
+ */
+export function contentSecurityPolicy(ctx: AppContext) {
   const origin = (url: string) => new URL(url).origin;
-  const third = [origin(ctx.config.spotify.apiUrl), origin(ctx.config.spotify.accountsUrl)];
+  const spotify = [origin(ctx.config.spotify.apiUrl), origin(ctx.config.spotify.accountsUrl)];
   return {
     useDefaults: true,
     directives: {
@@ -32,8 +43,12 @@ function contentSecurityPolicy(ctx: AppContext) {
       'style-src': ["'self'", "'unsafe-inline'"],
       'img-src': ["'self'", 'data:', 'blob:', 'https:'],
       'media-src': ["'self'", 'blob:', 'https:'],
-      'connect-src': ["'self'", 'https:', ...third],
+      'connect-src': ["'self'", ...new Set([...spotify, FIREBASE_STORAGE_ORIGIN])],
       'font-src': ["'self'", 'data:'],
+      'object-src': ["'none'"],
+      'frame-ancestors': ["'none'"],
+      'form-action': ["'self'"],
+      // Self-hosted installs often run on plain http; do not force https sub-resources.
       'upgrade-insecure-requests': null,
     },
   };
@@ -61,10 +76,19 @@ export function createApp(ctx: AppContext): express.Express {
       },
     }),
   );
-  app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(ctx), crossOriginEmbedderPolicy: false }));
+  app.use(
+    helmet({
+      contentSecurityPolicy: contentSecurityPolicy(ctx),
+      crossOriginEmbedderPolicy: false,
+      // The SPA may live on another allowed origin of the same site (e.g. the Vite dev server).
+      crossOriginResourcePolicy: { policy: 'same-site' },
+    }),
+  );
   app.use(
     cors({
       origin: (requestOrigin, cb) => cb(null, !requestOrigin || ctx.config.corsOrigins.includes(requestOrigin)),
+      credentials: false,
+      maxAge: 600,
       exposedHeaders: ['Location', 'Upload-Offset', 'Upload-Length', 'Tus-Resumable', 'Upload-Metadata'],
     }),
   );
@@ -72,10 +96,15 @@ export function createApp(ctx: AppContext): express.Express {
 
   // tus uploads read the raw request stream, so they are mounted before the JSON parser.
   app.use('/api/uploads', uploadsRouter(ctx));
+  app.use(rejectOversizedJson(JSON_BODY_LIMIT_BYTES));
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
 
   app.use('/api/health', healthRouter());
   app.use('/api/config', publicConfigRouter(ctx));
+  const limit = createLimiters(ctx);
+  app.post('/api/users', limit.signup);
+  app.get('/api/users/:id/verify/:token', limit.verify);
+  app.use('/api/search', limit.search);
   app.use('/api/users', usersRouter(ctx));
   app.use('/api/login', authRouter(ctx));
   app.use('/api/songs', likesRouter(ctx));

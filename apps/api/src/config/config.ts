@@ -18,6 +18,8 @@ export interface Config {
   appUrl: string;
   corsOrigins: string[];
   trustProxy: boolean;
+  /** Per-IP limits on sign-up, verification and search (off by default under NODE_ENV=test). */
+  rateLimits: boolean;
   webDistDir?: string;
   mail: { from: string; smtpUrl?: string; outboxDir: string };
   media: { dir: string; maxAudioBytes: number; maxImageBytes: number };
@@ -55,6 +57,7 @@ const schema = Joi.object({
   APP_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
   CORS_ORIGINS: Joi.string().allow(''),
   TRUST_PROXY: Joi.boolean().default(false),
+  RATE_LIMITS: Joi.boolean().when('NODE_ENV', { is: 'test', then: Joi.boolean().default(false), otherwise: Joi.boolean().default(true) }),
   WEB_DIST_DIR: Joi.string(),
   MAIL_FROM: Joi.string().default('Samaa <no-reply@samaa.local>'),
   SMTP_URL: Joi.string().uri({ scheme: ['smtp', 'smtps'] }),
@@ -111,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     appUrl,
     corsOrigins: cors ? cors.split(',').map((o) => o.trim()).filter(Boolean) : [appUrl],
     trustProxy: Boolean(v.TRUST_PROXY),
+    rateLimits: Boolean(v.RATE_LIMITS),
     webDistDir: str('WEB_DIST_DIR') && path.resolve(cwd, String(v.WEB_DIST_DIR)),
     mail: {
       from: String(v.MAIL_FROM),

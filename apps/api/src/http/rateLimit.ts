@@ -1,0 +1,50 @@
+import type { RequestHandler } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { API_MESSAGES } from '@samaa/shared';
+import type { AppContext } from '../context.js';
+
+/** Per-client-IP budgets. Behind a reverse proxy set TRUST_PROXY so req.ip is the client's. */
+export const RATE_LIMITS = {
+  /** POST /api/users: account creation sends a mail each time. */
+  signup: { limit: 10, windowMs: 60 * 60_000 },
+  /** GET /api/users/:id/verify/:token: no guessing of verification links. */
+  verify: { limit: 20, windowMs: 15 * 60_000 },
+  /** /api/search: regex scans of the catalogue. */
+  search: { limit: 60, windowMs: 60_000 },
+} as const;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+/**
+ * One limiter with its own in-memory counter (per app instance). Answers 429 JSON {message}
+ * with RateLimit/Retry-After headers. A no-op when RATE_LIMITS is off (tests, benchmarks).
+ */
+export function createLimiter(ctx: AppContext, name: RateLimitName): RequestHandler {
+  if (!ctx.config.rateLimits) return (_req, _res, next) => next();
+  const { limit, windowMs } = RATE_LIMITS[name];
+  return rateLimit({
+    limit,
+    windowMs,
+    standardHeaders: 'draft-7',
+    legacyHeaders: false,
+    // TRUST_PROXY=true is the operator's statement that a proxy sets X-Forwarded-For.
+    validate: { trustProxy: false },
+    handler: (_req, res, _next, options) => {
+      res.status(options.statusCode).json({ message: API_MESSAGES.tooManyRequests });
+    },
+  });
+}
+
+export interface Limiters {
+  signup: RequestHandler;
+  verify: RequestHandler;
+  search: RequestHandler;
+}
+
+export function createLimiters(ctx: AppContext): Limiters {
+  return {
+    signup: createLimiter(ctx, 'signup'),
+    verify: createLimiter(ctx, 'verify'),
+    search: createLimiter(ctx, 'search'),
+  };
+}
