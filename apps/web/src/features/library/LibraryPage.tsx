@@ -1,4 +1,176 @@
-// Placeholder: replaced by its feature.
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { AxiosError } from 'axios';
+import { LABELS, MESSAGES, userPlaylistsError, type Playlist } from '@samaa/shared';
+import { deletePlaylist, fetchUserPlaylists, hasUserToken } from '../../api/catalogue';
+import { errorMessage } from '../../api/client';
+import { Loading } from '../../components/Loading';
+import { PlaylistCard } from '../../components/PlaylistCard';
+import { PlaylistForm, type PlaylistFormMode } from '../../components/PlaylistForm';
+import { ownPlaylistCard } from './playlistCards';
+import { SpotifyPlaylists, useSpotifyImport } from './SpotifyPlaylists';
+import './LibraryPage.css';
+
+type View = { kind: 'samma' } | { kind: 'spotify' } | { kind: 'form'; mode: PlaylistFormMode };
+type OwnState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; playlists: Playlist[] };
+
+function userPlaylistsFailure(error: unknown): string {
+  if (error instanceof AxiosError) return userPlaylistsError(errorMessage(error, error.message));
+  return MESSAGES.userPlaylistsFailed;
+}
+
+/** SPEC §2 "/library": own playlists, the Spotify import and the create/edit forms. */
 export default function LibraryPage() {
-  return <h1>Library</h1>;
+  const navigate = useNavigate();
+  const location = useLocation();
+  // Back from Spotify's authorize page (?code=... or ?error=...): show the Spotify playlists.
+  const returningFromSpotify = /[?&](code|error)=/.test(location.search);
+  const [view, setView] = useState<View>({ kind: returningFromSpotify ? 'spotify' : 'samma' });
+  const [own, setOwn] = useState<OwnState>({ status: 'loading' });
+  const spotify = useSpotifyImport(returningFromSpotify);
+
+  const loadOwn = useCallback(async () => {
+    setOwn({ status: 'loading' });
+    if (!hasUserToken()) {
+      setOwn({ status: 'error', message: MESSAGES.userPlaylistsFailed });
+      return;
+    }
+    try {
+      const playlists = await fetchUserPlaylists();
+      if (!Array.isArray(playlists)) throw new Error('Unexpected response');
+      setOwn({ status: 'ready', playlists });
+    } catch (error) {
+      console.error(MESSAGES.userPlaylistsFailed, error);
+      setOwn({ status: 'error', message: userPlaylistsFailure(error) });
+    }
+  }, []);
+
+  useEffect(() => {
+    void loadOwn();
+  }, [loadOwn]);
+
+  async function remove(id: string) {
+    if (!hasUserToken()) return;
+    try {
+      await deletePlaylist(id);
+      setOwn((state) =>
+        state.status === 'ready'
+          ? { status: 'ready', playlists: state.playlists.filter((p) => p._id !== id) }
+          : state,
+      );
+    } catch (error) {
+      console.error('Playlist delete failed', error);
+    }
+  }
+
+  function showOwn() {
+    spotify.clearNotice();
+    setView({ kind: 'samma' });
+    void loadOwn();
+  }
+
+  async function showSpotify() {
+    if (await spotify.requestPlaylists()) setView({ kind: 'spotify' });
+  }
+
+  return (
+    <div className="library">
+      <header className="library__header">
+        <h1>{LABELS.library}</h1>
+        <div className="library__buttons" role="group" aria-label="Library sources">
+          <button
+            type="button"
+            className={view.kind === 'samma' ? 'btn' : 'btn btn--ghost'}
+            aria-pressed={view.kind === 'samma'}
+            onClick={showOwn}
+          >
+            {LABELS.sammaPlaylist}
+          </button>
+          <button
+            type="button"
+            className={view.kind === 'spotify' ? 'btn' : 'btn btn--ghost'}
+            aria-pressed={view.kind === 'spotify'}
+            onClick={showSpotify}
+          >
+            {LABELS.fetchSpotify}
+          </button>
+          <button
+            type="button"
+            className={
+              view.kind === 'form' && view.mode.kind === 'create' ? 'btn' : 'btn btn--ghost'
+            }
+            onClick={() => {
+              spotify.clearNotice();
+              setView({ kind: 'form', mode: { kind: 'create' } });
+            }}
+          >
+            {LABELS.createPlaylist}
+          </button>
+        </div>
+      </header>
+
+      {spotify.notice && (
+        <p className="alert alert--info library__notice" role="status">
+          {spotify.notice}
+        </p>
+      )}
+
+      {view.kind === 'form' && (
+        <PlaylistForm
+          key={view.mode.kind === 'edit' ? view.mode.id : 'create'}
+          mode={view.mode}
+          onClose={showOwn}
+        />
+      )}
+
+      {view.kind === 'spotify' && (
+        <SpotifyPlaylists
+          state={spotify.state}
+          onPlay={(id) => navigate('/player', { state: spotify.playerState(id) })}
+        />
+      )}
+
+      {view.kind === 'samma' && (
+        <section aria-label="Your playlists">
+          {own.status === 'loading' && <Loading />}
+          {own.status === 'error' && (
+            <p className="alert alert--error" role="alert">
+              {own.message}
+            </p>
+          )}
+          {own.status === 'ready' && own.playlists.length === 0 && (
+            <p className="empty-state">{MESSAGES.noPlaylists}</p>
+          )}
+          {own.status === 'ready' && own.playlists.length > 0 && (
+            <div className="grid">
+              {own.playlists.map((playlist) => (
+                <PlaylistCard
+                  key={playlist._id}
+                  card={ownPlaylistCard(playlist)}
+                  onPlay={() =>
+                    navigate('/player', { state: { source: 'samma', id: playlist._id } })
+                  }
+                  menu={[
+                    {
+                      label: LABELS.deletePlaylist,
+                      danger: true,
+                      onSelect: () => void remove(playlist._id),
+                    },
+                    {
+                      label: LABELS.updatePlaylist,
+                      onSelect: () =>
+                        setView({ kind: 'form', mode: { kind: 'edit', id: playlist._id } }),
+                    },
+                  ]}
+                />
+              ))}
+            </div>
+          )}
+        </section>
+      )}
+    </div>
+  );
 }

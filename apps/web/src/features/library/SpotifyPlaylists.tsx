@@ -1,0 +1,126 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { MESSAGES, spotifyPlaylistsError, type CardViewModel } from '@samaa/shared';
+import { Loading } from '../../components/Loading';
+import { PlaylistCard } from '../../components/PlaylistCard';
+import {
+  completeSpotifyLogin,
+  fetchSpotifyPlaylists,
+  isSpotifyConfigured,
+  startSpotifyLogin,
+} from '../spotify/spotify';
+
+export const SPOTIFY_NOT_CONFIGURED =
+  'The Spotify import is not configured on this server. An administrator can enable it by setting SPOTIFY_CLIENT_ID.';
+
+export type SpotifyState =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; playlists: CardViewModel[] };
+
+const failure = (error: unknown) =>
+  error instanceof Error && error.message
+    ? spotifyPlaylistsError(error.message)
+    : MESSAGES.spotifyPlaylistsFailed;
+
+/**
+ * The Spotify side of the library: finishes a redirect back from Spotify on mount, then the
+ * button either lists the playlists (a session exists), starts the login, or explains that
+ * the import is not configured.
+ */
+export function useSpotifyImport(returningFromSpotify: boolean) {
+  const [state, setState] = useState<SpotifyState>({
+    status: returningFromSpotify ? 'loading' : 'idle',
+  });
+  const [notice, setNotice] = useState<string | null>(null);
+  const session = useRef(false);
+
+  const load = useCallback(async () => {
+    setState({ status: 'loading' });
+    try {
+      setState({ status: 'ready', playlists: await fetchSpotifyPlaylists() });
+    } catch (error) {
+      console.error(MESSAGES.spotifyPlaylistsFailed, error);
+      setState({ status: 'error', message: failure(error) });
+    }
+  }, []);
+
+  useEffect(() => {
+    let live = true;
+    completeSpotifyLogin()
+      .then((hasSession) => {
+        session.current = hasSession;
+        if (!live || !returningFromSpotify) return;
+        if (hasSession) void load();
+        else setState({ status: 'error', message: MESSAGES.spotifyPlaylistsFailed });
+      })
+      .catch((error) => {
+        console.error('Spotify login failed', error);
+        if (live && returningFromSpotify) setState({ status: 'error', message: failure(error) });
+      });
+    return () => {
+      live = false;
+    };
+  }, [returningFromSpotify, load]);
+
+  /** The button's action. Resolves true when the Spotify playlists should be shown. */
+  const requestPlaylists = useCallback(async (): Promise<boolean> => {
+    setNotice(null);
+    if (session.current) {
+      void load();
+      return true;
+    }
+    let configured = false;
+    try {
+      configured = await isSpotifyConfigured();
+    } catch (error) {
+      console.error('Could not read the Spotify setting', error);
+    }
+    if (!configured) {
+      setNotice(SPOTIFY_NOT_CONFIGURED);
+      return false;
+    }
+    try {
+      await startSpotifyLogin();
+      return false;
+    } catch (error) {
+      setState({ status: 'error', message: failure(error) });
+      return true;
+    }
+  }, [load]);
+
+  /** Navigation state of the player for a Spotify playlist (SPEC §4: source, id, accessToken). */
+  const playerState = useCallback((id: string) => ({ source: 'spotify' as const, id }), []);
+
+  return { state, notice, requestPlaylists, playerState, clearNotice: () => setNotice(null) };
+}
+
+/** Spotify playlists in the same cards as the own ones. */
+export function SpotifyPlaylists({
+  state,
+  onPlay,
+}: {
+  state: SpotifyState;
+  onPlay(id: string): void;
+}) {
+  return (
+    <section aria-label="Spotify playlists">
+      {(state.status === 'loading' || state.status === 'idle') && <Loading />}
+      {state.status === 'error' && (
+        <p className="alert alert--error" role="alert">
+          {state.message}
+        </p>
+      )}
+      {state.status === 'ready' && state.playlists.length === 0 && (
+        <p className="empty-state">{MESSAGES.noPlaylists}</p>
+      )}
+      {state.status === 'ready' && state.playlists.length > 0 && (
+        <div className="grid">
+          {state.playlists.map((card) => (
+            <PlaylistCard key={card.id} card={card} onPlay={() => onPlay(card.id)} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
