@@ -11,7 +11,10 @@ const NOTICE_KEY = 'samaa.notice';
 
 /** The root gate of SPEC §2: admin flag and token, else user flag and token, else signed out. */
 export function currentArea(storage: Storage = localStorage): Area {
-  if (storage.getItem(STORAGE_KEYS.isAdminLoggedIn) && storage.getItem(STORAGE_KEYS.adminAuthToken)) {
+  if (
+    storage.getItem(STORAGE_KEYS.isAdminLoggedIn) &&
+    storage.getItem(STORAGE_KEYS.adminAuthToken)
+  ) {
     return 'admin';
   }
   if (storage.getItem(STORAGE_KEYS.isUserLoggedIn) && storage.getItem(STORAGE_KEYS.userAuthToken)) {
@@ -62,9 +65,16 @@ export function clearAdminSession(): void {
   for (const key of ADMIN_SESSION_KEYS) localStorage.removeItem(key);
 }
 
+/** The browser's full-page navigation, behind an object so tests can observe it (jsdom cannot navigate). */
+export const browserLocation = {
+  assign(path: string): void {
+    window.location.assign(path);
+  },
+};
+
 /** Full-page navigation: SPEC §2 logouts go to the login screen and reload. */
 export function hardNavigate(path: string): void {
-  window.location.assign(path);
+  browserLocation.assign(path);
 }
 
 export function logoutUser(): void {

@@ -1,4 +1,14 @@
-// Placeholder: replaced by its feature.
+import { FaqAccordion } from './FaqAccordion';
+import { FAQ } from './faq';
+import './about.css';
+
+/** `/about` (SPEC §2): the FAQ table of four rows. */
 export default function AboutPage() {
-  return <h1>About</h1>;
+  return (
+    <section className="about" aria-labelledby="about-title">
+      <h1 id="about-title">About</h1>
+      <p className="about__intro">Questions we hear often. Click a question to read its answer.</p>
+      <FaqAccordion entries={FAQ} />
+    </section>
+  );
 }

@@ -1,4 +1,29 @@
-// Placeholder: replaced by its feature.
-export default function AdminLoginPage(_props: { onLoggedIn: () => void }) {
-  return <h1>Admin Login</h1>;
+import { MESSAGES } from '@samaa/shared';
+import { errorMessage } from '../../api/client';
+import { saveAdminSession } from '../../session/session';
+import { loginAdmin, type Credentials } from './authApi';
+import { LoginForm } from './LoginForm';
+
+async function logInAsAdmin(credentials: Credentials): Promise<void> {
+  let response;
+  try {
+    response = await loginAdmin(credentials);
+  } catch (err) {
+    throw new Error(errorMessage(err, MESSAGES.adminLoginFailed));
+  }
+  // SPEC §5: a listener's valid credentials do not open the admin area; nothing is stored.
+  if (response.data?.isAdmin !== true) throw new Error(MESSAGES.notAdmin);
+  saveAdminSession(response.authToken, response.data);
+}
+
+/** `/adminlogin` (SPEC §2, §4): on success stores the admin session and goes to /adminhome. */
+export default function AdminLoginPage({ onLoggedIn }: { onLoggedIn: () => void }) {
+  return (
+    <LoginForm
+      title="Admin Login"
+      logIn={logInAsAdmin}
+      destination="/adminhome"
+      onLoggedIn={onLoggedIn}
+    />
+  );
 }

@@ -1,4 +1,129 @@
-// Placeholder: replaced by its feature.
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { LABELS, MESSAGES, type User } from '@samaa/shared';
+import { errorMessage } from '../../api/client';
+import { registerUser } from './authApi';
+import {
+  EMPTY_REGISTRATION,
+  GENDER_OPTIONS,
+  validateRegistration,
+  type RegistrationField,
+  type RegistrationValues,
+} from './registrationForm';
+import './auth.css';
+
+type Result = { kind: 'success' | 'error'; text: string } | null;
+
+const FIELDS: RegistrationField[] = ['name', 'email', 'password', 'gender'];
+const NONE_TOUCHED = { name: false, email: false, password: false, gender: false };
+
+/** `/userregistration` (SPEC §4, §5): per-field errors on blur and on submit, then the server's message. */
 export default function RegisterPage() {
-  return <h1>Sign Up</h1>;
+  const id = useId();
+  const [values, setValues] = useState<RegistrationValues>(EMPTY_REGISTRATION);
+  const [touched, setTouched] = useState<Record<RegistrationField, boolean>>(NONE_TOUCHED);
+  const [submitting, setSubmitting] = useState(false);
+  const [result, setResult] = useState<Result>(null);
+
+  const errors = validateRegistration(values);
+  const visibleError = (field: RegistrationField) => (touched[field] ? errors[field] : undefined);
+
+  const update = (field: RegistrationField) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: e.target.value }));
+  const touch = (field: RegistrationField) => () => setTouched((t) => ({ ...t, [field]: true }));
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (submitting) return;
+    setTouched({ name: true, email: true, password: true, gender: true });
+    setResult(null);
+    if (FIELDS.some((field) => errors[field])) return;
+    setSubmitting(true);
+    try {
+      const message = await registerUser({
+        ...values,
+        name: values.name.trim(),
+        email: values.email.trim(),
+      } as User);
+      setResult({ kind: 'success', text: message });
+      setValues(EMPTY_REGISTRATION);
+      setTouched(NONE_TOUCHED);
+    } catch (err) {
+      setResult({ kind: 'error', text: errorMessage(err, MESSAGES.formFailed) });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const fieldProps = (field: RegistrationField) => ({
+    id: `${id}-${field}`,
+    name: field,
+    value: values[field],
+    onChange: update(field),
+    onBlur: touch(field),
+    'aria-invalid': Boolean(visibleError(field)),
+    'aria-describedby': visibleError(field) ? `${id}-${field}-error` : undefined,
+  });
+
+  const errorLine = (field: RegistrationField) =>
+    visibleError(field) && (
+      <p className="field__error" id={`${id}-${field}-error`}>
+        {visibleError(field)}
+      </p>
+    );
+
+  return (
+    <section className="auth" aria-labelledby={`${id}-title`}>
+      <form className="form auth__form card" onSubmit={onSubmit} noValidate>
+        <h1 id={`${id}-title`}>Sign Up</h1>
+        <p className="alert alert--info auth__note">{LABELS.gmailNote}</p>
+        <div className="field">
+          <label htmlFor={`${id}-name`}>Name</label>
+          <input type="text" autoComplete="name" {...fieldProps('name')} />
+          {errorLine('name')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-email`}>Email</label>
+          <input type="email" autoComplete="email" {...fieldProps('email')} />
+          {errorLine('email')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-password`}>Password</label>
+          <input type="password" autoComplete="new-password" {...fieldProps('password')} />
+          {errorLine('password')}
+          {!visibleError('password') && (
+            <p className="field__hint">
+              8 to 26 characters with a lower-case and an upper-case letter, a number and a symbol.
+            </p>
+          )}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-gender`}>Gender</label>
+          <select {...fieldProps('gender')}>
+            <option value="">Select your gender</option>
+            {GENDER_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+          {errorLine('gender')}
+        </div>
+        {result && (
+          <p
+            className={`alert alert--${result.kind}`}
+            role={result.kind === 'error' ? 'alert' : 'status'}
+          >
+            {result.text}
+          </p>
+        )}
+        <button type="submit" className="btn" disabled={submitting}>
+          {submitting ? LABELS.registering : 'Sign Up'}
+        </button>
+        <p className="auth__switch">
+          Already registered? <Link to="/userlogin">Log in</Link>
+        </p>
+      </form>
+    </section>
+  );
 }

@@ -1,4 +1,28 @@
-// Placeholder: replaced by its feature.
+import { Link } from 'react-router-dom';
+import { MESSAGES } from '@samaa/shared';
+import './auth.css';
+
+/** `/email-verification-success` (SPEC §2): the confirmation with a Login button. */
 export default function VerifiedPage() {
-  return <h1>Email verified successfully</h1>;
+  return (
+    <section className="auth auth--centered">
+      <div className="card auth__result">
+        <svg className="auth__check" viewBox="0 0 48 48" width="64" height="64" aria-hidden="true">
+          <circle cx="24" cy="24" r="22" fill="none" stroke="currentColor" strokeWidth="3" />
+          <path
+            d="M14 25l7 7 13-15"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="4"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+        <h1>{MESSAGES.emailVerified}</h1>
+        <Link className="btn" to="/userlogin">
+          Login
+        </Link>
+      </div>
+    </section>
+  );
 }

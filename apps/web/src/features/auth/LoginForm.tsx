@@ -1,0 +1,95 @@
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { LABELS, MESSAGES } from '@samaa/shared';
+import { takeNotice } from '../../session/session';
+import type { Credentials } from './authApi';
+import './auth.css';
+
+export interface LoginFormProps {
+  title: string;
+  /** Logs in and stores the session; throws an Error whose message is shown. */
+  logIn(credentials: Credentials): Promise<void>;
+  /** Where to go on success (/home or /adminhome). */
+  destination: string;
+  onLoggedIn(): void;
+  footer?: ReactNode;
+}
+
+/** The login form states of SPEC §4: idle, logging in (disabled, "Logging in..."), error or success. */
+export function LoginForm({ title, logIn, destination, onLoggedIn, footer }: LoginFormProps) {
+  const navigate = useNavigate();
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [loggingIn, setLoggingIn] = useState(false);
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+
+  useEffect(() => {
+    const text = takeNotice();
+    if (text) setNotice(text);
+  }, []);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (loggingIn) return;
+    setNotice('');
+    if (!email.trim() || !password) {
+      setError(MESSAGES.loginFieldsRequired);
+      return;
+    }
+    setError('');
+    setLoggingIn(true);
+    try {
+      await logIn({ email: email.trim(), password });
+    } catch (err) {
+      setError(err instanceof Error ? err.message : MESSAGES.loginFailed);
+      setLoggingIn(false);
+      return;
+    }
+    onLoggedIn();
+    navigate(destination);
+  }
+
+  return (
+    <section className="auth" aria-labelledby={`${id}-title`}>
+      <form className="form auth__form card" onSubmit={onSubmit} noValidate>
+        <h1 id={`${id}-title`}>{title}</h1>
+        {notice && (
+          <p className="alert alert--info" role="status">
+            {notice}
+          </p>
+        )}
+        <div className="field">
+          <label htmlFor={`${id}-email`}>Email</label>
+          <input
+            id={`${id}-email`}
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-password`}>Password</label>
+          <input
+            id={`${id}-password`}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </div>
+        {error && (
+          <p className="alert alert--error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="btn" disabled={loggingIn}>
+          {loggingIn ? LABELS.loggingIn : 'Login'}
+        </button>
+        {footer}
+      </form>
+    </section>
+  );
+}
