@@ -4,3 +4,4 @@ export * from './messages.js';
 export * from './schemas/index.js';
 export * from './format.js';
 export * from './analytics.js';
+export * from './saavn.js';

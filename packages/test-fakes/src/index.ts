@@ -1,2 +1,4 @@
 // Each fake lives in its own file and is exported here.
 export * from './listen.js';
+export * from './saavn.js';
+export * from './spotify.js';

@@ -71,7 +71,7 @@ const schema = Joi.object({
   SEED_DEMO: Joi.boolean().default(true),
   SAAVN_API_URL: Joi.string()
     .uri({ scheme: ['http', 'https'] })
-    .default('https://saavn.dev'),
+    .default('https://saavn.sumit.co'),
   SPOTIFY_CLIENT_ID: Joi.string().allow(''),
   SPOTIFY_ACCOUNTS_URL: Joi.string()
     .uri({ scheme: ['http', 'https'] })
