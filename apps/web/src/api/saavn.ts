@@ -1,4 +1,4 @@
-import type { SaavnPlaylist, SaavnSong } from '@samaa/shared';
+import type { CardViewModel, SaavnPlaylist, SaavnSong } from '@samaa/shared';
 import { AxiosError } from 'axios';
 import { api, errorMessage } from './client';
 
@@ -43,4 +43,15 @@ export const saavnAudio = (urls: { url: string }[] | undefined) => urls?.[4]?.ur
 export function saavnFailureDetail(error: unknown): string | null {
   if (error instanceof AxiosError) return errorMessage(error, error.message);
   return null;
+}
+
+/** A Saavn playlist as a card (feed, trending): the third image size and the song count. */
+export function saavnPlaylistCard(playlist: SaavnPlaylist): CardViewModel {
+  const url = saavnImage(playlist.image);
+  return {
+    id: playlist.id,
+    name: playlist.name,
+    images: url ? [{ url }] : [],
+    tracks: { total: Number(playlist.songCount) || 0 },
+  };
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { hasUserToken, toggleLike } from '../api/catalogue';
+import './LikeButton.css';
 
 export interface LikeButtonProps {
   songId: string;

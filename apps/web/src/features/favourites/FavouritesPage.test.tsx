@@ -1,0 +1,89 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES, type Song } from '@samaa/shared';
+import FavouritesPage from './FavouritesPage';
+import { deferred, mockApi, signInListener, type ApiMock, type MockReply } from '../../test/apiMock';
+import { renderWithRouter } from '../../test/renderWithRouter';
+
+const dawn: Song = { _id: 's1', name: 'Dawn', artist: 'Asha', img: '/media/images/dawn.png', song: '/media/audio/dawn.mp3' };
+const dusk: Song = { _id: 's2', name: 'Dusk', artist: 'Ravi', img: '', song: '/media/audio/dusk.mp3' };
+
+let mock: ApiMock;
+afterEach(() => {
+  mock.restore();
+  vi.restoreAllMocks();
+});
+
+describe('FavouritesPage', () => {
+  it('reads "Liked Songs Loading..." while loading, then shows the cards', async () => {
+    signInListener();
+    const reply = deferred<MockReply>();
+    mock = mockApi({ 'GET /songs/like/u1': () => reply.promise });
+    renderWithRouter(<FavouritesPage />, '/favourites');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Liked Songs Loading...');
+    reply.resolve([200, { data: [dawn, dusk] }]);
+    const card = await screen.findByRole('article', { name: 'Dawn' });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Liked Songs$/);
+    expect(within(card).getByText('Asha')).toBeInTheDocument();
+    expect(card.querySelector('img')?.getAttribute('src')).toBe(`${window.location.origin}/media/images/dawn.png`);
+    expect(within(card).getByRole('button', { name: 'Like Dawn' })).toHaveAttribute('aria-pressed', 'true');
+    expect(mock.calls[0]?.headers.get('x-auth-token')).toBe('user-token');
+  });
+
+  it('says "No liked songs found." when there are none', async () => {
+    signInListener();
+    mock = mockApi({ 'GET /songs/like/u1': [200, { data: [] }] });
+    renderWithRouter(<FavouritesPage />);
+    expect(await screen.findByText(MESSAGES.noLikedSongs)).toBeInTheDocument();
+  });
+
+  it('shows "Error: {message}" with the server message or the §8 fallback', async () => {
+    signInListener();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mock = mockApi({ 'GET /songs/like/u1': [403, { message: "You don't have access to this content." }] });
+    const first = renderWithRouter(<FavouritesPage />);
+    expect(await screen.findByRole('alert')).toHaveTextContent("Error: You don't have access to this content.");
+    first.unmount();
+
+    mock.on({ 'GET /songs/like/u1': [500, 'not json'] });
+    renderWithRouter(<FavouritesPage />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(`Error: ${MESSAGES.likedSongsFailed}`);
+  });
+
+  it('plays a song from its card', async () => {
+    signInListener();
+    mock = mockApi({ 'GET /songs/like/u1': [200, { data: [dawn] }] });
+    renderWithRouter(<FavouritesPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Play Dawn' }));
+    expect(JSON.parse(screen.getByTestId('player-state').textContent ?? '')).toEqual({ songId: 's1' });
+  });
+
+  it('removes a card when the song is unliked, keeps it when the call fails', async () => {
+    signInListener();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mock = mockApi({
+      'GET /songs/like/u1': [200, { data: [dawn, dusk] }],
+      'PUT /songs/like/s2': [500, { message: 'Internal server error' }],
+      'PUT /songs/like/s1': [200, { message: 'Unliked', liked: false }],
+    });
+    renderWithRouter(<FavouritesPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Like Dusk' }));
+    await waitFor(() => expect(mock.callsTo('PUT /songs/like/s2')).toHaveLength(1));
+    expect(screen.getByRole('article', { name: 'Dusk' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Like Dawn' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Dawn' })).not.toBeInTheDocument());
+    expect(screen.getByRole('article', { name: 'Dusk' })).toBeInTheDocument();
+  });
+
+  it('logs "User not authenticated" and sends nothing without a token', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    localStorage.setItem('user', JSON.stringify({ _id: 'u1', name: 'Asha' }));
+    mock = mockApi({ 'GET /songs/like/u1': [200, { data: [dawn] }] });
+    renderWithRouter(<FavouritesPage />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(`Error: ${MESSAGES.likedSongsFailed}`);
+    expect(logged).toHaveBeenCalledWith(MESSAGES.userNotAuthenticated);
+    expect(mock.calls).toHaveLength(0);
+  });
+});
