@@ -1,9 +1,14 @@
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '@samaa/shared';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LABELS, STORAGE_KEYS } from '@samaa/shared';
 import { App } from './App';
 import { currentArea } from './session/session';
+import { mockApi, TEST_USER, type ApiMock } from './test/apiMock';
+
+let mock: ApiMock | undefined;
+afterEach(() => mock?.restore());
 
 function renderAt(path: string) {
   return render(
@@ -44,5 +49,43 @@ describe('root gate', () => {
   it('needs the token as well as the flag', () => {
     localStorage.setItem(STORAGE_KEYS.isAdminLoggedIn, 'true');
     expect(currentArea()).toBe('signedOut');
+  });
+
+  it('shows the error image for an unknown path in the signed-out shell', async () => {
+    renderAt('/no/such/page');
+    expect(await screen.findByTestId('error-image')).toHaveAttribute('alt', 'Page not found');
+  });
+
+  it('opens the admin area right after an admin logs in', async () => {
+    mock = mockApi({
+      'POST /login/': [
+        200,
+        { authToken: 'adm', message: 'ok', data: { ...TEST_USER, isAdmin: true } },
+      ],
+    });
+    renderAt('/adminlogin');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Email'), 'admin@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Secret1!');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('heading', { name: LABELS.welcomeAdmin })).toBeInTheDocument();
+    expect(screen.getByText(LABELS.adminSpace)).toBeInTheDocument();
+    expect(currentArea()).toBe('admin');
+  });
+
+  it('opens the listener area right after a listener logs in', async () => {
+    mock = mockApi({
+      'POST /login': [200, { authToken: 'tok', message: 'ok', data: TEST_USER }],
+      'GET /songs': [200, { data: [] }],
+      'GET /songs/like/ids': [200, { data: [] }],
+      'GET /playlists/user-playlists': [200, { data: [] }],
+    });
+    renderAt('/userlogin');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Email'), 'asha@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Secret1!');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('link', { name: 'Liked Songs' })).toBeInTheDocument();
+    expect(currentArea()).toBe('listener');
   });
 });
