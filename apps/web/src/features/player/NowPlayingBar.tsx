@@ -1,4 +1,62 @@
-// Placeholder: the compact now-playing bar, replaced by the player feature.
+import { Link } from 'react-router-dom';
+import { VolumeIcon } from './icons';
+import { TransportControls } from './TransportControls';
+import { usePlayer } from './usePlayer';
+import './player.css';
+
+/** The compact bar on every listener screen: what plays, transport, progress, volume, and a way to /player. */
 export function NowPlayingBar() {
-  return null;
+  const { track, position, duration, volume, muted, setVolume, toggleMute } = usePlayer();
+  if (!track) return null;
+  const progress = duration > 0 ? Math.min(100, (position / duration) * 100) : 0;
+
+  return (
+    <footer className="now-playing" aria-label="Now playing" data-testid="now-playing">
+      <div
+        className="now-playing__progress"
+        role="progressbar"
+        aria-label="Progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(progress)}
+      >
+        <div className="now-playing__progress-fill" style={{ width: `${progress}%` }} />
+      </div>
+      <div className="now-playing__track">
+        <span className="now-playing__art">
+          {track.img ? <img src={track.img} alt="" /> : null}
+        </span>
+        <span className="now-playing__text">
+          <span className="now-playing__title">{track.name}</span>
+          <span className="now-playing__artist">{track.artist}</span>
+        </span>
+      </div>
+      <TransportControls compact />
+      <div className="now-playing__extra">
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label={muted ? 'Unmute' : 'Mute'}
+          aria-pressed={muted}
+          data-testid="nowplaying-mute"
+          onClick={toggleMute}
+        >
+          <VolumeIcon muted={muted || volume === 0} />
+        </button>
+        <input
+          type="range"
+          className="now-playing__volume"
+          aria-label="Volume"
+          min={0}
+          max={1}
+          step={0.05}
+          value={muted ? 0 : volume}
+          onChange={(e) => setVolume(Number(e.target.value))}
+        />
+        <Link className="btn btn--ghost btn--small" to="/player">
+          Open player
+        </Link>
+      </div>
+    </footer>
+  );
 }

@@ -1,4 +1,128 @@
-// Placeholder: replaced by its feature.
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { LABELS, MESSAGES, type Song } from '@samaa/shared';
+import { fetchSongs } from '../../api/catalogue';
+import { errorMessage } from '../../api/client';
+import { Loading } from '../../components/Loading';
+import { PlayerWidgets } from './PlayerWidgets';
+import { Equalizer, ProgressDisc } from './ProgressDisc';
+import { QueueList } from './QueueList';
+import { SeekBar } from './SeekBar';
+import { TransportControls } from './TransportControls';
+import { loadSource, parseSource, songToTrack, SourceError } from './sources';
+import { usePlayer } from './usePlayer';
+import './player.css';
+
+/** The catalogue, fetched at most once per visit (the widgets and a {songId} source share it). */
+function useCatalogue() {
+  const [loader] = useState(() => {
+    let pending: Promise<Song[]> | null = null;
+    return () => (pending ??= fetchSongs());
+  });
+  const [songs, setSongs] = useState<Song[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    loader().then(
+      (list) => !cancelled && setSongs(list),
+      (err: unknown) => !cancelled && setError(errorMessage(err, MESSAGES.songsLoadFailed)),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [loader]);
+  return { songs, error, loader };
+}
+
+/**
+ * /player (SPEC §2): plays the source named by navigation state, or shows the current queue.
+ * Playback itself lives in PlayerProvider, so it goes on when the listener leaves this screen.
+ */
 export default function PlayerPage() {
-  return <h1>Player</h1>;
+  const player = usePlayer();
+  const { playQueue } = player;
+  const location = useLocation();
+  const { pathname } = location;
+  const navigate = useNavigate();
+  const catalogue = useCatalogue();
+  const source = useMemo(() => parseSource(location.state), [location.state]);
+  const [loading, setLoading] = useState(source !== null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!source) return;
+    let cancelled = false;
+    setLoading(true);
+    setLoadError(null);
+    loadSource(source, catalogue.loader).then(
+      ({ tracks, startIndex }) => {
+        if (cancelled) return;
+        setLoading(false);
+        playQueue(tracks, startIndex);
+        // The state is consumed: a reload now restores the saved queue instead of starting over.
+        navigate(pathname, { replace: true, state: null });
+      },
+      (err: unknown) => {
+        if (cancelled) return;
+        console.error('Player source failed to load:', err);
+        setLoading(false);
+        setLoadError(err instanceof SourceError ? err.message : MESSAGES.noSongData);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [source, catalogue.loader, playQueue, navigate, pathname]);
+
+  const playFromCatalogue = (song: Song) => {
+    const songs = catalogue.songs ?? [];
+    playQueue(songs.map(songToTrack), songs.indexOf(song));
+  };
+
+  const { track, playback, position, duration } = player;
+
+  return (
+    <div className="player">
+      <div className="player__stage">
+        {loading && <Loading />}
+        {!loading && loadError && <p className="alert alert--error">{loadError}</p>}
+        {!loading && !loadError && player.error && (
+          <p className="empty-state player__empty">{player.error}</p>
+        )}
+        {!loading && track && (
+          <>
+            <ProgressDisc
+              img={track.img}
+              playing={playback.playing}
+              progress={duration ? position / duration : 0}
+            />
+            <div className="player__heading">
+              <h1 className="player__title">{track.name}</h1>
+              <p className="player__artist">{track.artist}</p>
+            </div>
+            <Equalizer playing={playback.playing} />
+            <SeekBar position={position} duration={duration} onSeek={player.seek} />
+            <TransportControls />
+          </>
+        )}
+        {!loading && playback.tracks.length > 0 && (
+          <QueueList tracks={playback.tracks} index={playback.index} onJump={player.jumpTo} />
+        )}
+      </div>
+
+      <aside className="player__side">
+        {track && !loading && (
+          <section className="player-card" aria-label="Now playing">
+            <div className="player-card__art">
+              {track.img ? <img src={track.img} alt="" /> : null}
+            </div>
+            <p className="player-card__name">{track.name}</p>
+            <p className="player-card__artist">{track.artist}</p>
+            <p className="player-card__vibe">{LABELS.vibeOn}</p>
+          </section>
+        )}
+        <PlayerWidgets songs={catalogue.songs} error={catalogue.error} onPick={playFromCatalogue} />
+      </aside>
+    </div>
+  );
 }

@@ -42,7 +42,8 @@ export const emptyPlayback: PlaybackState = {
   startCount: 0,
 };
 
-const isPlayable = (track: PlayerTrack | undefined) => Boolean(track && !track.unavailable && track.src);
+const isPlayable = (track: PlayerTrack | undefined) =>
+  Boolean(track && !track.unavailable && track.src);
 
 function inRange(tracks: readonly PlayerTrack[], index: number): boolean {
   return Number.isInteger(index) && index >= 0 && index < tracks.length;
@@ -57,7 +58,7 @@ export function playbackError(state: PlaybackState): string | null {
 }
 
 export function currentTrack(state: PlaybackState): PlayerTrack | null {
-  return playbackError(state) ? null : state.tracks[state.index];
+  return playbackError(state) ? null : (state.tracks[state.index] ?? null);
 }
 
 /** A random permutation of 0..length-1 (Fisher–Yates) that starts with `first`. */
@@ -65,7 +66,9 @@ export function shuffledOrder(length: number, first: number, rng: Rng = Math.ran
   const rest = Array.from({ length }, (_, i) => i).filter((i) => i !== first);
   for (let i = rest.length - 1; i > 0; i -= 1) {
     const j = Math.floor(rng() * (i + 1));
-    [rest[i], rest[j]] = [rest[j], rest[i]];
+    const swap = rest[i] as number;
+    rest[i] = rest[j] as number;
+    rest[j] = swap;
   }
   return Number.isInteger(first) && first >= 0 && first < length ? [first, ...rest] : rest;
 }
@@ -83,7 +86,7 @@ function stepPlayable(state: PlaybackState, from: number, step: 1 | -1): number 
   const n = order.length;
   const at = Math.max(0, order.indexOf(from));
   for (let k = 1; k <= n; k += 1) {
-    const candidate = order[(((at + step * k) % n) + n) % n];
+    const candidate = order[(((at + step * k) % n) + n) % n] as number;
     if (isPlayable(state.tracks[candidate])) return candidate;
   }
   return -1;
@@ -172,7 +175,10 @@ export function toggleShuffle(state: PlaybackState, rng: Rng = Math.random): Pla
   return { ...state, shuffle: true, order: shuffledOrder(state.tracks.length, state.index, rng) };
 }
 
-export const toggleRepeat = (state: PlaybackState): PlaybackState => ({ ...state, repeat: !state.repeat });
+export const toggleRepeat = (state: PlaybackState): PlaybackState => ({
+  ...state,
+  repeat: !state.repeat,
+});
 
 /** The index that plays after the current one ends (for preloading); -1 when none. */
 export function upcomingIndex(state: PlaybackState): number {
@@ -184,6 +190,6 @@ export function upcomingIndex(state: PlaybackState): number {
 /** SPEC §9: the first 9 songs in random order, 3 per widget. */
 export function pickWidgets<T>(items: readonly T[], rng: Rng = Math.random): [T[], T[], T[]] {
   const first = items.slice(0, 9);
-  const order = shuffledOrder(first.length, -1, rng).map((i) => first[i]);
+  const order = shuffledOrder(first.length, -1, rng).map((i) => first[i] as T);
   return [order.slice(0, 3), order.slice(3, 6), order.slice(6, 9)];
 }

@@ -1,0 +1,264 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { AxiosError, AxiosHeaders } from 'axios';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LABELS, MESSAGES, type SaavnSong } from '@samaa/shared';
+import { mediaUrl } from '../../api/client';
+import type { PlayerTrack } from './queue';
+import {
+  audioElement,
+  CATALOGUE,
+  mockGet,
+  renderPlayer,
+  signIn,
+  song,
+  stubMedia,
+} from './playerTestKit';
+
+const spotifyTracks = vi.hoisted(() => ({ fetch: vi.fn() }));
+vi.mock('../spotify/spotify', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  fetchSpotifyPlaylistTracks: spotifyTracks.fetch,
+}));
+
+let media: ReturnType<typeof stubMedia>;
+let consoleError: ReturnType<typeof vi.spyOn>;
+
+beforeEach(() => {
+  media = stubMedia();
+  consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  spotifyTracks.fetch.mockReset();
+});
+
+const upstreamError = (status: number, message: string) =>
+  new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_RESPONSE', undefined, null, {
+    status,
+    statusText: '',
+    data: { message },
+    headers: {},
+    config: { headers: new AxiosHeaders() },
+  });
+
+const queueNames = () =>
+  screen.getAllByTestId('queue-item').map((item) => within(item).getByText(/^Song /).textContent);
+
+describe('/player with {songId}', () => {
+  it('plays the catalogue starting at that song, with widgets and the song card', async () => {
+    const get = mockGet((url) => (url === '/songs' ? { data: CATALOGUE } : null));
+    renderPlayer({ songId: 'c' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Song C' })).toBeInTheDocument();
+    expect(queueNames()).toEqual(['Song A', 'Song B', 'Song C', 'Song D']);
+    expect(screen.getAllByTestId('queue-item')[2]).toHaveAttribute('aria-current', 'true');
+    expect(audioElement().getAttribute('src')).toBe(mediaUrl('/media/audio/c.mp3'));
+    expect(screen.getByText(LABELS.vibeOn)).toBeInTheDocument();
+    for (const title of [LABELS.newReleases, LABELS.featured, LABELS.similarArtists]) {
+      expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
+    }
+    // The widgets and the source share one GET /api/songs.
+    expect(get.mock.calls.filter(([url]) => url === '/songs')).toHaveLength(1);
+  });
+
+  it("starts playback on 'canplaythrough'", async () => {
+    mockGet(() => ({ data: CATALOGUE }));
+    renderPlayer({ songId: 'a' });
+    await screen.findByRole('heading', { level: 1, name: 'Song A' });
+    expect(media.play).not.toHaveBeenCalled();
+    fireEvent(audioElement(), new Event('canplaythrough'));
+    expect(media.play).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId('btn-play')).toHaveAccessibleName('Pause');
+  });
+
+  it("shows 'No song data available' for a song that is not in the catalogue", async () => {
+    mockGet(() => ({ data: CATALOGUE }));
+    renderPlayer({ songId: 'missing' });
+    expect(await screen.findByText(MESSAGES.noSongData)).toBeInTheDocument();
+    expect(screen.queryByTestId('btn-play')).not.toBeInTheDocument();
+  });
+
+  it('shows the catalogue error when the songs cannot be fetched', async () => {
+    mockGet(() => {
+      throw new Error('network down');
+    });
+    renderPlayer({ songId: 'a' });
+    expect(await screen.findAllByText(MESSAGES.songsLoadFailed)).not.toHaveLength(0);
+  });
+
+  it('plays a widget song when clicked', async () => {
+    mockGet(() => ({ data: CATALOGUE }));
+    renderPlayer({ songId: 'a' });
+    await screen.findByRole('heading', { level: 1, name: 'Song A' });
+    const widget = screen.getByRole('region', { name: LABELS.featured });
+    const pick = within(widget).getAllByRole('button')[0]!;
+    const name = within(pick).getByText(/^Song /).textContent;
+    fireEvent.click(pick);
+    expect(screen.getByRole('heading', { level: 1, name: name! })).toBeInTheDocument();
+  });
+});
+
+describe("/player with {source: 'samma'}", () => {
+  it('plays the own playlist with the user token', async () => {
+    signIn();
+    const get = mockGet((url) => {
+      if (url === '/playlists/p1')
+        return { data: { _id: 'p1', name: 'Mine', songs: [song('x'), song('y')] } };
+      return { data: CATALOGUE };
+    });
+    renderPlayer({ source: 'samma', id: 'p1' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Song X' })).toBeInTheDocument();
+    expect(queueNames()).toEqual(['Song X', 'Song Y']);
+    expect(get).toHaveBeenCalledWith('/playlists/p1');
+  });
+
+  it('only logs when the user token is missing', async () => {
+    const get = mockGet(() => ({ data: CATALOGUE }));
+    renderPlayer({ source: 'samma', id: 'p1' });
+    expect(await screen.findByText(MESSAGES.noSongData)).toBeInTheDocument();
+    expect(consoleError).toHaveBeenCalledWith(MESSAGES.userNotAuthenticated);
+    expect(get.mock.calls.some(([url]) => url === '/playlists/p1')).toBe(false);
+  });
+
+  it("shows the server's message when the playlist cannot be fetched", async () => {
+    signIn();
+    mockGet((url) => {
+      if (url === '/playlists/p1') throw upstreamError(404, 'Playlist not found');
+      return { data: CATALOGUE };
+    });
+    renderPlayer({ source: 'samma', id: 'p1' });
+    expect(
+      await screen.findByText('Error fetching user playlists: Playlist not found'),
+    ).toBeInTheDocument();
+  });
+});
+
+describe("/player with {source: 'saavn'}", () => {
+  const saavnSong = (n: number): SaavnSong => ({
+    id: `s${n}`,
+    name: `Saavn ${n}`,
+    artists: { primary: [{ name: 'Arijit' }, { name: 'Shreya' }] },
+    image: ['50x50', '150x150', '500x500'].map((q) => ({
+      quality: q,
+      url: `https://c.saavn/${n}-${q}.jpg`,
+    })),
+    downloadUrl: ['12', '48', '96', '160', '320'].map((q) => ({
+      quality: `${q}kbps`,
+      url: `https://aac.saavn/${n}-${q}.mp4`,
+    })),
+  });
+
+  it('uses the third image size and the fifth download entry', async () => {
+    mockGet((url, params) => {
+      if (url === '/saavn/playlists' && params.id === 'sv1') {
+        return {
+          success: true,
+          data: {
+            id: 'sv1',
+            name: 'Hits',
+            image: [],
+            songCount: 2,
+            songs: [saavnSong(1), saavnSong(2)],
+          },
+        };
+      }
+      return { data: CATALOGUE };
+    });
+    renderPlayer({ source: 'saavn', id: 'sv1' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Saavn 1' })).toBeInTheDocument();
+    expect(screen.getAllByText('Arijit, Shreya').length).toBeGreaterThan(0);
+    expect(audioElement().getAttribute('src')).toBe('https://aac.saavn/1-320.mp4');
+    const card = screen.getByRole('region', { name: 'Now playing' });
+    expect(card.querySelector('img')).toHaveAttribute('src', 'https://c.saavn/1-500x500.jpg');
+  });
+
+  it("shows 'Failed to fetch Saavn playlist.' when the service answers without success", async () => {
+    mockGet((url) => (url === '/saavn/playlists' ? { success: false } : { data: CATALOGUE }));
+    renderPlayer({ source: 'saavn', id: 'sv1' });
+    expect(await screen.findByText(MESSAGES.saavnPlaylistFailed)).toBeInTheDocument();
+  });
+
+  it("shows 'Error fetching Saavn playlist: {msg}' when the call fails", async () => {
+    mockGet((url) => {
+      if (url === '/saavn/playlists') throw upstreamError(502, 'JioSaavn is unavailable');
+      return { data: CATALOGUE };
+    });
+    renderPlayer({ source: 'saavn', id: 'sv1' });
+    expect(
+      await screen.findByText('Error fetching Saavn playlist: JioSaavn is unavailable'),
+    ).toBeInTheDocument();
+  });
+});
+
+describe("/player with {source: 'spotify'}", () => {
+  const tracks: PlayerTrack[] = [
+    {
+      id: 't1',
+      name: 'Preview One',
+      artist: 'Band',
+      img: 'https://i.scdn/1.jpg',
+      src: 'https://p.scdn/1.mp3',
+    },
+    { id: 't2', name: 'No Match', artist: 'Band', img: '', src: '', unavailable: true },
+    { id: 't3', name: 'Via Saavn', artist: 'Band', img: '', src: 'https://aac.saavn/3.mp4' },
+  ];
+
+  it('asks the Spotify module for playable tracks and marks unavailable ones', async () => {
+    mockGet(() => ({ data: CATALOGUE }));
+    spotifyTracks.fetch.mockResolvedValue(tracks);
+    renderPlayer({ source: 'spotify', id: 'pl1', accessToken: 'sp-token' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Preview One' }),
+    ).toBeInTheDocument();
+    expect(spotifyTracks.fetch).toHaveBeenCalledWith('pl1', 'sp-token');
+    const items = screen.getAllByTestId('queue-item');
+    expect(items[1]).toBeDisabled();
+    expect(within(items[1]!).getByText('Unavailable')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByTestId('btn-next'));
+    expect(screen.getByRole('heading', { level: 1, name: 'Via Saavn' })).toBeInTheDocument();
+  });
+
+  it('shows the error the Spotify module gives', async () => {
+    mockGet(() => ({ data: CATALOGUE }));
+    spotifyTracks.fetch.mockRejectedValue(new Error('Error fetching playlists: token expired'));
+    renderPlayer({ source: 'spotify', id: 'pl1', accessToken: 'sp-token' });
+    expect(await screen.findByText('Error fetching playlists: token expired')).toBeInTheDocument();
+  });
+});
+
+describe('/player without navigation state', () => {
+  it("shows 'No song data available' when nothing is queued, and no now-playing bar", async () => {
+    mockGet(() => ({ data: CATALOGUE }));
+    renderPlayer();
+    expect(screen.getByText(MESSAGES.noSongData)).toBeInTheDocument();
+    expect(screen.queryByTestId('now-playing')).not.toBeInTheDocument();
+    // The widgets still offer songs to start from.
+    expect(await screen.findByRole('heading', { name: LABELS.newReleases })).toBeInTheDocument();
+  });
+
+  it('keeps playing on another screen and shows the current queue on return', async () => {
+    mockGet(() => ({ data: CATALOGUE }));
+    renderPlayer({ songId: 'b' });
+    await screen.findByRole('heading', { level: 1, name: 'Song B' });
+    const audio = audioElement();
+    fireEvent(audio, new Event('canplaythrough'));
+    media.pause.mockClear();
+
+    fireEvent.click(screen.getByRole('link', { name: 'Go home' }));
+    expect(screen.getByRole('heading', { name: 'Home screen' })).toBeInTheDocument();
+    expect(audioElement()).toBe(audio);
+    expect(media.pause).not.toHaveBeenCalled();
+    const bar = screen.getByTestId('now-playing');
+    expect(within(bar).getByText('Song B')).toBeInTheDocument();
+
+    await act(async () => {
+      fireEvent.click(within(bar).getByRole('link', { name: 'Open player' }));
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: 'Song B' })).toBeInTheDocument(),
+    );
+    expect(screen.getAllByTestId('queue-item')).toHaveLength(4);
+  });
+});

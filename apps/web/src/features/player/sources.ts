@@ -1,0 +1,152 @@
+import {
+  MESSAGES,
+  saavnPlaylistError,
+  userPlaylistsError,
+  type SaavnSong,
+  type Song,
+} from '@samaa/shared';
+import { fetchPlaylist, fetchSongs } from '../../api/catalogue';
+import { errorMessage, mediaUrl } from '../../api/client';
+import { fetchSaavnPlaylist, saavnAudio, saavnFailureDetail, saavnImage } from '../../api/saavn';
+import { getUserToken } from '../../session/session';
+import { fetchSpotifyPlaylistTracks } from './spotifyTracks';
+import type { PlayerTrack } from './queue';
+
+/** The navigation state /player accepts (SPEC §4 "Player sources"). */
+export type PlayerSource =
+  | { kind: 'song'; songId: string }
+  | { kind: 'samma'; id: string }
+  | { kind: 'saavn'; id: string }
+  | { kind: 'spotify'; id: string; accessToken?: string };
+
+/** A queue to play: the tracks and where to start (-1 when the song was not found). */
+export interface LoadedQueue {
+  tracks: PlayerTrack[];
+  startIndex: number;
+}
+
+/** Thrown with a message fit for the screen. */
+export class SourceError extends Error {}
+
+const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
+
+/** Reads navigation state; null when it names no source (then /player shows the current queue). */
+export function parseSource(state: unknown): PlayerSource | null {
+  if (!state || typeof state !== 'object') return null;
+  const s = state as Record<string, unknown>;
+  if (nonEmpty(s.songId)) return { kind: 'song', songId: s.songId };
+  if (!nonEmpty(s.id)) return null;
+  if (s.source === 'samma') return { kind: 'samma', id: s.id };
+  if (s.source === 'saavn') return { kind: 'saavn', id: s.id };
+  if (s.source === 'spotify') {
+    return {
+      kind: 'spotify',
+      id: s.id,
+      accessToken: nonEmpty(s.accessToken) ? s.accessToken : undefined,
+    };
+  }
+  return null;
+}
+
+export function songToTrack(song: Song): PlayerTrack {
+  const src = mediaUrl(song.song);
+  return {
+    id: song._id,
+    name: song.name,
+    artist: song.artist,
+    img: mediaUrl(song.img),
+    src,
+    unavailable: src ? undefined : true,
+  };
+}
+
+/** SPEC §9: the third image size and the fifth download entry. */
+export function saavnSongToTrack(song: SaavnSong, position: number): PlayerTrack {
+  const src = saavnAudio(song.downloadUrl);
+  return {
+    id: song.id ?? `saavn-${position}`,
+    name: song.name,
+    artist: (song.artists?.primary ?? []).map((a) => a.name).join(', '),
+    img: saavnImage(song.image),
+    src,
+    unavailable: src ? undefined : true,
+  };
+}
+
+/** Own songs from a populated playlist (ids left unpopulated are dropped). */
+function populatedSongs(songs: unknown): Song[] {
+  if (!Array.isArray(songs)) return [];
+  return songs.filter(
+    (s): s is Song => !!s && typeof s === 'object' && typeof (s as Song)._id === 'string',
+  );
+}
+
+async function loadCatalogueAt(
+  songId: string,
+  catalogue: () => Promise<Song[]>,
+): Promise<LoadedQueue> {
+  let songs: Song[];
+  try {
+    songs = await catalogue();
+  } catch (err) {
+    throw new SourceError(errorMessage(err, MESSAGES.songsLoadFailed));
+  }
+  const tracks = songs.map(songToTrack);
+  return { tracks, startIndex: tracks.findIndex((t) => t.id === songId) };
+}
+
+async function loadSammaPlaylist(id: string): Promise<LoadedQueue> {
+  if (!getUserToken()) {
+    // SPEC §8: a missing token in the player is only logged.
+    console.error(MESSAGES.userNotAuthenticated);
+    return { tracks: [], startIndex: -1 };
+  }
+  try {
+    const playlist = await fetchPlaylist(id);
+    return { tracks: populatedSongs(playlist?.songs).map(songToTrack), startIndex: 0 };
+  } catch (err) {
+    throw new SourceError(userPlaylistsError(errorMessage(err, MESSAGES.userPlaylistsFailed)));
+  }
+}
+
+async function loadSaavnPlaylist(id: string): Promise<LoadedQueue> {
+  try {
+    const playlist = await fetchSaavnPlaylist(id);
+    if (!Array.isArray(playlist?.songs)) throw new SourceError(MESSAGES.saavnPlaylistFailed);
+    return { tracks: playlist.songs.map(saavnSongToTrack), startIndex: 0 };
+  } catch (err) {
+    if (err instanceof SourceError) throw err;
+    const detail = saavnFailureDetail(err);
+    throw new SourceError(detail ? saavnPlaylistError(detail) : MESSAGES.saavnPlaylistFailed);
+  }
+}
+
+async function loadSpotifyPlaylist(id: string, accessToken?: string): Promise<LoadedQueue> {
+  try {
+    return { tracks: await fetchSpotifyPlaylistTracks(id, accessToken), startIndex: 0 };
+  } catch (err) {
+    throw new SourceError(
+      err instanceof Error && err.message ? err.message : MESSAGES.spotifyPlaylistsFailed,
+    );
+  }
+}
+
+/**
+ * Loads the queue a source names. Throws SourceError with the screen's message on failure.
+ * `catalogue` lets the page share one GET /api/songs between its widgets and a {songId} source.
+ */
+export function loadSource(
+  source: PlayerSource,
+  catalogue: () => Promise<Song[]> = fetchSongs,
+): Promise<LoadedQueue> {
+  switch (source.kind) {
+    case 'song':
+      return loadCatalogueAt(source.songId, catalogue);
+    case 'samma':
+      return loadSammaPlaylist(source.id);
+    case 'saavn':
+      return loadSaavnPlaylist(source.id);
+    case 'spotify':
+      return loadSpotifyPlaylist(source.id, source.accessToken);
+  }
+}
