@@ -113,3 +113,20 @@ export const CATALOGUE_MESSAGES = {
   badPage: 'page must be a whole number of at least 1',
   badLimit: 'limit must be a whole number from 1 to 500',
 } as const;
+
+/** Spotify import (PKCE) texts beyond SPEC §8; shown as the {msg} of "Error fetching playlists: {msg}". */
+export const SPOTIFY_MESSAGES = {
+  notConnected: 'Not connected to Spotify. Use "Fetch Playlists from Spotify" to connect.',
+  notConfigured: 'The Spotify import is not configured on this server (SPOTIFY_CLIENT_ID is not set).',
+  denied: 'Spotify sign-in was cancelled.',
+  stateMismatch: 'The Spotify sign-in could not be verified. Please try again.',
+  sessionEnded: 'Your Spotify session has ended. Fetch your playlists from Spotify again to reconnect.',
+  unreachable: 'Spotify could not be reached. Check your connection and try again.',
+  devModeForbidden:
+    'Spotify refused access (403). This Samaa server uses a Spotify app in development mode: it can read only playlists you own or collaborate on, and only for the at most 5 Spotify users allow-listed in its dashboard.',
+  invalidPlaylist: 'That is not a Spotify playlist id.',
+} as const;
+export const spotifySignInFailed = (detail: string) => `Spotify sign-in failed: ${detail}`;
+/** Spotify rejects "localhost" redirect URIs; the loopback IP of the same port works. */
+export const spotifyUseLoopback = (origin: string) =>
+  `Spotify no longer accepts "localhost" addresses. Open Samaa at ${origin} to import your playlists.`;
