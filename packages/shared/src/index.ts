@@ -5,3 +5,4 @@ export * from './schemas/index.js';
 export * from './format.js';
 export * from './analytics.js';
 export * from './saavn.js';
+export * from './media.js';

@@ -1,4 +1,68 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { mediaObjectName } from '@samaa/shared';
 import type { AppContext } from '../context.js';
+import { SongModel } from '../songs/song.model.js';
+import { DEMO_SONGS, type DemoSong } from './demo/catalogue.js';
+import { coverArtPng } from './demo/coverArt.js';
+import { id3v2Tag } from './demo/id3.js';
+import { encodeMp3 } from './demo/mp3.js';
+import { renderTune } from './demo/synth.js';
+import { ensureMediaDirs, mediaStore, mediaUrlPath, type MediaStore } from './mediaStore.js';
 
-// Placeholder: filled in by the media feature (demo catalogue on first start).
-export async function seedDemoCatalogue(_ctx: AppContext): Promise<void> {}
+/** Low enough to encode a dozen songs in seconds with a pure-JS encoder, fine for tones. */
+export const DEMO_SAMPLE_RATE = 22050;
+export const DEMO_KBPS = 64;
+
+interface WrittenSong {
+  files: string[];
+  doc: { name: string; artist: string; img: string; song: string; duration: number };
+}
+
+/** Renders, encodes and writes one demo song: `{timestamp}{slug}.mp3` and its cover PNG. */
+async function writeDemoSong(store: MediaStore, demo: DemoSong, now: number): Promise<WrittenSong> {
+  const cover = coverArtPng(demo.cover);
+  const samples = renderTune(demo.tune, DEMO_SAMPLE_RATE);
+  const mp3 = Buffer.concat([
+    id3v2Tag({ title: demo.name, artist: demo.artist, cover: { mime: 'image/png', data: cover } }),
+    encodeMp3(samples, DEMO_SAMPLE_RATE, DEMO_KBPS),
+  ]);
+  const audioName = mediaObjectName(`${demo.name}.mp3`, now);
+  const imageName = mediaObjectName(`${demo.name}.png`, now);
+  const files = [path.join(store.dirOf('audio'), audioName), path.join(store.dirOf('image'), imageName)];
+  await fs.writeFile(files[0]!, mp3);
+  await fs.writeFile(files[1]!, cover);
+  return {
+    files,
+    doc: {
+      name: demo.name,
+      artist: demo.artist,
+      img: mediaUrlPath('image', imageName),
+      song: mediaUrlPath('audio', audioName),
+      duration: Math.round(samples.length / DEMO_SAMPLE_RATE),
+    },
+  };
+}
+
+/**
+ * On a start with an empty song collection (and SEED_DEMO not false), generates a playable demo
+ * catalogue: synthesised MP3s and PNG covers in MEDIA_DIR, one song document each.
+ * Returns how many songs were inserted.
+ */
+export async function seedDemoCatalogue(ctx: AppContext): Promise<number> {
+  if (!ctx.config.seedDemo) return 0;
+  if ((await SongModel.countDocuments({})) > 0) return 0;
+  const store = mediaStore(ctx.config);
+  ensureMediaDirs(store);
+  const started = Date.now();
+  const written: WrittenSong[] = [];
+  try {
+    for (const demo of DEMO_SONGS) written.push(await writeDemoSong(store, demo, started));
+    await SongModel.insertMany(written.map((w) => w.doc));
+  } catch (err) {
+    await Promise.all(written.flatMap((w) => w.files).map((file) => fs.rm(file, { force: true })));
+    throw err;
+  }
+  ctx.logger.info(`Seeded ${written.length} demo songs in ${Date.now() - started} ms`);
+  return written.length;
+}

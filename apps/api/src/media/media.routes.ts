@@ -1,7 +1,30 @@
+import path from 'node:path';
 import { Router } from 'express';
+import { MEDIA_FOLDERS, type MediaKind } from '@samaa/shared';
 import type { AppContext } from '../context.js';
+import { notFound } from '../http/errors.js';
+import { mimeForExtension } from './formats.js';
+import { sendMediaFile } from './mediaFile.js';
+import { ensureMediaDirs, mediaStore, resolveStoredFile } from './mediaStore.js';
 
-// Placeholder: filled in by its feature.
-export function mediaRouter(_ctx: AppContext): Router {
-  return Router();
+/** GET/HEAD /media/audio/{name} and /media/images/{name}: stored uploads and demo files. */
+export function mediaRouter(ctx: AppContext): Router {
+  const store = mediaStore(ctx.config);
+  ensureMediaDirs(store);
+  const router = Router();
+
+  const serve = (kind: MediaKind) =>
+    router.get(`/${MEDIA_FOLDERS[kind]}/:name`, async (req, res) => {
+      const file = resolveStoredFile(store, kind, String(req.params.name));
+      const mime = file && mimeForExtension(path.extname(file));
+      if (!file || !mime) throw notFound();
+      await sendMediaFile(req, res, file, mime, ctx.logger);
+    });
+  serve('audio');
+  serve('image');
+  // Nothing else under /media exists (and the SPA fallback must not answer for it).
+  router.use(() => {
+    throw notFound();
+  });
+  return router;
 }

@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import request from 'supertest';
+import { parseFile } from 'music-metadata';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../test/db.js';
+import { createTestApp } from '../test/context.js';
+import { SongModel } from '../songs/song.model.js';
+import { DEMO_SONGS } from './demo/catalogue.js';
+import { DEMO_KBPS, DEMO_SAMPLE_RATE, seedDemoCatalogue } from './demoSeed.js';
+import { id3TagSize, isMpegFrameHeader } from './formats.js';
+
+useTestDatabase();
+
+const MPEG2_L3_KBPS = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
+const MPEG2_RATES = [22050, 24000, 16000];
+
+/** Walks every MPEG-2 layer III frame after the ID3 tag; throws at the first broken header. */
+function walkFrames(mp3: Buffer): { frames: number; kbps: Set<number>; sampleRate: number } {
+  let at = id3TagSize(mp3);
+  let frames = 0;
+  const kbps = new Set<number>();
+  let sampleRate = 0;
+  while (at < mp3.length) {
+    if (!isMpegFrameHeader(mp3, at)) throw new Error(`no frame header at byte ${at}`);
+    const bitrate = MPEG2_L3_KBPS[mp3[at + 2]! >> 4]!;
+    sampleRate = MPEG2_RATES[(mp3[at + 2]! >> 2) & 3]!;
+    const padding = (mp3[at + 2]! >> 1) & 1;
+    kbps.add(bitrate);
+    at += Math.floor((72 * bitrate * 1000) / sampleRate) + padding;
+    frames += 1;
+  }
+  if (at !== mp3.length) throw new Error('last frame is truncated');
+  return { frames, kbps, sampleRate };
+}
+
+describe('demo catalogue', () => {
+  it('seeds about a dozen playable songs once, with real MP3 files and PNG covers', async () => {
+    const { ctx, app } = createTestApp({ SEED_DEMO: 'true' });
+    expect(await seedDemoCatalogue(ctx)).toBe(DEMO_SONGS.length);
+    expect(await seedDemoCatalogue(ctx)).toBe(0);
+    const songs = await SongModel.find().lean();
+    expect(songs).toHaveLength(DEMO_SONGS.length);
+    expect(new Set(songs.map((s) => s.name)).size).toBe(DEMO_SONGS.length);
+
+    for (const song of songs) {
+      expect(song.song).toMatch(/^\/media\/audio\/\d{13}[A-Za-z0-9-]+\.mp3$/);
+      expect(song.img).toMatch(/^\/media\/images\/\d{13}[A-Za-z0-9-]+\.png$/);
+      const audioFile = path.join(ctx.config.media.dir, 'audio', path.basename(song.song));
+      const imageFile = path.join(ctx.config.media.dir, 'images', path.basename(song.img));
+      const mp3 = fs.readFileSync(audioFile);
+      const { frames, kbps, sampleRate } = walkFrames(mp3);
+      expect(sampleRate).toBe(DEMO_SAMPLE_RATE);
+      expect([...kbps]).toEqual([DEMO_KBPS]);
+      // 576 samples per MPEG-2 layer III frame.
+      expect(Math.abs((frames * 576) / sampleRate - song.duration!)).toBeLessThan(1);
+      expect(song.duration).toBeGreaterThanOrEqual(20);
+      expect(song.duration).toBeLessThanOrEqual(40);
+      expect(fs.readFileSync(imageFile).subarray(1, 4).toString()).toBe('PNG');
+    }
+
+    const [first] = songs;
+    const tags = await parseFile(path.join(ctx.config.media.dir, 'audio', path.basename(first!.song)));
+    expect(tags.common.title).toBe(first!.name);
+    expect(tags.common.artist).toBe(first!.artist);
+    await request(app).get(first!.song).set('Range', 'bytes=0-1023').expect(206).expect('Content-Type', 'audio/mpeg');
+    await request(app).get(first!.img).expect(200).expect('Content-Type', 'image/png');
+  }, 240_000);
+
+  it('does nothing when SEED_DEMO is false or songs exist', async () => {
+    const off = createTestApp({ SEED_DEMO: 'false' });
+    await SongModel.deleteMany({});
+    expect(await seedDemoCatalogue(off.ctx)).toBe(0);
+    expect(fs.readdirSync(path.join(off.ctx.config.media.dir, 'audio'))).toHaveLength(0);
+    expect(await SongModel.countDocuments()).toBe(0);
+  });
+});
