@@ -56,9 +56,14 @@ function title(rand: () => number): string {
   return `${pick(rand, PHRASES)} (${pick(rand, ['Acoustic', 'Remix', 'Live', 'Reprise', 'Lofi'])})`;
 }
 
+/** A realistic first and last name (at most 20 characters). */
+export function personName(rand: () => number): string {
+  return `${pick(rand, FIRST_NAMES)} ${pick(rand, LAST_NAMES)}`;
+}
+
 function artist(rand: () => number): string {
-  const name = rand() < 0.8 ? `${pick(rand, FIRST_NAMES)} ${pick(rand, LAST_NAMES)}` : pick(rand, BANDS);
-  return rand() < 0.15 ? `${name} feat. ${pick(rand, FIRST_NAMES)} ${pick(rand, LAST_NAMES)}` : name;
+  const name = rand() < 0.8 ? personName(rand) : pick(rand, BANDS);
+  return rand() < 0.15 ? `${name} feat. ${personName(rand)}` : name;
 }
 
 /** `count` songs with realistic names and artists, cover images and audio URLs. */

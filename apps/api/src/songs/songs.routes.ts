@@ -4,7 +4,8 @@ import type { AppContext } from '../context.js';
 import { requireAdmin, requireAuth } from '../auth/middleware.js';
 import { objectId, validate } from '../http/validate.js';
 import { parsePage } from './pagination.js';
-import { createSong, deleteSong, listSongs, updateSong } from './songs.service.js';
+import { createSong, deleteSong, pageOf, updateSong } from './songs.service.js';
+import { songListSnapshot } from './songListCache.js';
 
 /** /api/songs: the public catalogue list and the admin's create, update and delete. */
 export function songsRouter(ctx: AppContext): Router {
@@ -13,9 +14,21 @@ export function songsRouter(ctx: AppContext): Router {
 
   router.get('/', async (req, res) => {
     const page = parsePage(req.query);
-    const data = await listSongs(page);
-    // Clients revalidate with the ETag Express computes, and get a 304 while nothing changed.
-    res.set('Cache-Control', 'no-cache').json({ data });
+    const snapshot = await songListSnapshot();
+    // Clients revalidate with the ETag, and get a 304 while the catalogue did not change.
+    res.set('Cache-Control', 'no-cache');
+    if (page) {
+      res.json({ data: pageOf(snapshot.songs, page) });
+      return;
+    }
+    res.set({ ETag: snapshot.etag, Vary: 'Accept-Encoding' }).type('json');
+    if (req.fresh) {
+      res.status(304).end();
+      return;
+    }
+    // The full list is serialised and compressed once per catalogue version, not per request.
+    if (req.acceptsEncodings('gzip') === 'gzip') res.set('Content-Encoding', 'gzip').send(snapshot.gzip());
+    else res.send(snapshot.json);
   });
 
   router.post('/', ...admin, async (req, res) => {

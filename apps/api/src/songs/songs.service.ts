@@ -3,21 +3,16 @@ import { CATALOGUE_MESSAGES, type Song, type SongInput } from '@samaa/shared';
 import { notFound } from '../http/errors.js';
 import { LikeModel } from '../likes/like.model.js';
 import { PlaylistModel } from '../playlists/playlist.model.js';
-import { SONG_FIELDS, SongModel, toSong } from './song.model.js';
-
-/** Newest first; the index { createdAt: -1, _id: -1 } serves this sort. */
-export const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
+import { SongModel, toSong } from './song.model.js';
 
 export interface Page {
   limit: number;
   page: number;
 }
 
-export async function listSongs(page?: Page): Promise<Song[]> {
-  const query = SongModel.find().select(SONG_FIELDS).sort(NEWEST_FIRST);
-  if (page) query.skip((page.page - 1) * page.limit).limit(page.limit);
-  const docs = await query.lean();
-  return docs.map(toSong);
+/** One page of a list. */
+export function pageOf<T>(items: readonly T[], { limit, page }: Page): T[] {
+  return items.slice((page - 1) * limit, page * limit);
 }
 
 export async function createSong(input: SongInput): Promise<Song> {

@@ -1,3 +1,4 @@
+import mongoose from 'mongoose';
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { API_MESSAGES, CATALOGUE_MESSAGES, MESSAGES } from '@samaa/shared';
@@ -70,12 +71,49 @@ describe('GET /api/songs', () => {
     expect(res.body).toEqual({ message });
   });
 
+  it('reflects every write at once (the cached list follows the catalogue version)', async () => {
+    const ids = await insertInOrder(2);
+    expect((await request(app).get('/api/songs')).body.data).toHaveLength(2);
+    await request(app).put(`/api/songs/${ids[0]}`).set('x-auth-token', admin.token).send({ ...body, name: 'Renamed' });
+    const renamed = (await request(app).get('/api/songs')).body.data;
+    expect(renamed.find((s: { _id: string }) => s._id === ids[0]).name).toBe('Renamed');
+    await request(app).delete(`/api/songs/${ids[1]}`).set('x-auth-token', admin.token);
+    expect((await request(app).get('/api/songs')).body.data.map((s: { _id: string }) => s._id)).toEqual([ids[0]]);
+    await SongModel.updateMany({}, { $set: { artist: 'Bulk' } });
+    expect((await request(app).get('/api/songs?limit=5')).body.data[0].artist).toBe('Bulk');
+  });
+
+  it('sees writes made by another process once the shared version moves', async () => {
+    await insertInOrder(1);
+    expect((await request(app).get('/api/songs')).body.data).toHaveLength(1);
+    // Another API process: its own cache, the same database. Simulated with raw driver writes.
+    const db = mongoose.connection.db!;
+    await db.collection('songs').insertOne({ ...body, createdAt: new Date(), updatedAt: new Date() });
+    await db.collection('catalogue_versions').updateOne({ _id: 'songs' as never }, { $inc: { version: 1 } });
+    expect((await request(app).get('/api/songs')).body.data).toHaveLength(2);
+  });
+
+  it('serves the full list gzipped to clients that accept it', async () => {
+    await insertInOrder(2);
+    const res = await request(app).get('/api/songs').set('Accept-Encoding', 'gzip');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.body.data).toHaveLength(2);
+    const plain = await request(app).get('/api/songs').set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.data).toHaveLength(2);
+  });
+
   it('answers 304 to a revalidation while nothing changed', async () => {
     await insertInOrder(1);
     const first = await request(app).get('/api/songs');
     expect(first.headers['cache-control']).toBe('no-cache');
     const again = await request(app).get('/api/songs').set('If-None-Match', first.headers.etag!);
     expect(again.status).toBe(304);
+    await SongModel.create(body);
+    const changed = await request(app).get('/api/songs').set('If-None-Match', first.headers.etag!);
+    expect(changed.status).toBe(200);
+    expect(changed.body.data).toHaveLength(2);
   });
 });
 

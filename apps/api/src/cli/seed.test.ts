@@ -1,0 +1,66 @@
+import bcrypt from 'bcrypt';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { songSchema } from '@samaa/shared';
+import { useTestDatabase } from '../test/db.js';
+import { createTestApp, createUser } from '../test/context.js';
+import { SongModel } from '../songs/song.model.js';
+import { generateSongs } from '../songs/generateSongs.js';
+import { UserModel } from '../users/user.model.js';
+import { LikeModel } from '../likes/like.model.js';
+import { SEED_PASSWORD, parseSeedArgs, seedDatabase } from './seed.js';
+
+useTestDatabase();
+const { app } = createTestApp();
+
+describe('generateSongs', () => {
+  it('generates valid, varied songs, the same ones for the same seed', () => {
+    const songs = generateSongs(200, 42);
+    for (const song of songs) expect(songSchema.validate(song).error).toBeUndefined();
+    expect(new Set(songs.map((s) => s.name)).size).toBeGreaterThan(50);
+    expect(new Set(songs.map((s) => s.artist)).size).toBeGreaterThan(50);
+    expect(generateSongs(5, 42)).toEqual(songs.slice(0, 5));
+  });
+});
+
+describe('parseSeedArgs', () => {
+  it('reads --songs, --users and --reset', () => {
+    expect(parseSeedArgs(['--songs', '10000'])).toEqual({ songs: 10000, users: 0, reset: false });
+    expect(parseSeedArgs(['--users', '5', '--reset'])).toEqual({ songs: 0, users: 5, reset: true });
+  });
+
+  it.each([[[]], [['--songs', 'many']], [['--songs', '-1']], [['--bogus']]])('rejects %j', (args) => {
+    expect(() => parseSeedArgs(args)).toThrow();
+  });
+});
+
+describe('seedDatabase', () => {
+  it('inserts songs in batches, newest first, and verified listeners who can log in', async () => {
+    const result = await seedDatabase({ songs: 1200, users: 3, reset: false });
+    expect(result.songs).toBe(1200);
+    expect(await SongModel.countDocuments()).toBe(1200);
+
+    const page = await request(app).get('/api/songs?limit=3');
+    expect(page.status).toBe(200);
+    const newest = await SongModel.findOne().sort({ createdAt: -1 }).select('_id').lean();
+    const oldest = await SongModel.findOne().sort({ createdAt: 1 }).select('createdAt').lean();
+    expect(page.body.data[0]._id).toBe(String(newest!._id));
+    // Spread over months rather than stamped with one instant.
+    expect(Date.now() - oldest!.createdAt.getTime()).toBeGreaterThan(30 * 24 * 3600 * 1000);
+
+    const user = await UserModel.findOne({ email: result.userEmails[0] }).select('+password').lean();
+    expect(user?.verified).toBe(true);
+    expect(await bcrypt.compare(SEED_PASSWORD, user!.password)).toBe(true);
+  });
+
+  it('--reset clears the catalogue, likes and seeded listeners, and nobody else', async () => {
+    const real = await createUser();
+    const song = await SongModel.findOne().lean();
+    await LikeModel.create({ user: real._id, song: song!._id });
+    const again = await seedDatabase({ songs: 10, users: 2, reset: true });
+    expect(await SongModel.countDocuments()).toBe(10);
+    expect(await LikeModel.countDocuments()).toBe(0);
+    expect(await UserModel.exists({ _id: real._id })).not.toBeNull();
+    expect(again.userEmails).toEqual(['listener1@seed.samaa.local', 'listener2@seed.samaa.local']);
+  });
+});
