@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AxiosError, AxiosHeaders } from 'axios';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { LABELS, MESSAGES, type SaavnSong } from '@samaa/shared';
 import { mediaUrl } from '../../api/client';
 import type { PlayerTrack } from './queue';
@@ -21,7 +21,7 @@ vi.mock('../spotify/spotify', async (importOriginal) => ({
 }));
 
 let media: ReturnType<typeof stubMedia>;
-let consoleError: ReturnType<typeof vi.spyOn>;
+let consoleError: MockInstance<typeof console.error>;
 
 beforeEach(() => {
   media = stubMedia();
