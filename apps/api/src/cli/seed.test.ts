@@ -8,6 +8,7 @@ import { SongModel } from '../songs/song.model.js';
 import { generateSongs } from '../songs/generateSongs.js';
 import { UserModel } from '../users/user.model.js';
 import { LikeModel } from '../likes/like.model.js';
+import { readSongsVersion } from '../songs/catalogueVersion.js';
 import { SEED_PASSWORD, parseSeedArgs, seedDatabase } from './seed.js';
 
 useTestDatabase();
@@ -36,7 +37,9 @@ describe('parseSeedArgs', () => {
 
 describe('seedDatabase', () => {
   it('inserts songs in batches, newest first, and verified listeners who can log in', async () => {
+    const before = await readSongsVersion();
     const result = await seedDatabase({ songs: 1200, users: 3, reset: false });
+    expect(await readSongsVersion()).not.toBe(before);
     expect(result.songs).toBe(1200);
     expect(await SongModel.countDocuments()).toBe(1200);
 

@@ -19,6 +19,7 @@ import { createLogger } from '../logger.js';
 import { LikeModel } from '../likes/like.model.js';
 import { PlaylistModel } from '../playlists/playlist.model.js';
 import { SongModel } from '../songs/song.model.js';
+import { bumpSongsVersion } from '../songs/catalogueVersion.js';
 import { generateSongs, personName, seededRandom } from '../songs/generateSongs.js';
 import { UserModel } from '../users/user.model.js';
 
@@ -97,6 +98,8 @@ export async function seedDatabase(opts: SeedOptions): Promise<SeedResult> {
   const seed = (await SongModel.estimatedDocumentCount()) + 1;
   if (opts.songs > 0) await seedSongs(opts.songs, seed);
   const userEmails = opts.users > 0 ? await seedUsers(opts.users, seed) : [];
+  // Running API processes on the same database refresh their cached song list.
+  await bumpSongsVersion();
   return { songs: opts.songs, users: opts.users, userEmails, password: SEED_PASSWORD };
 }
 
