@@ -44,13 +44,13 @@ async function waitForHealth(url: string, child: ChildProcess, logs: string[], t
  * Starts the production build (node apps/api/dist/server.js, which also serves apps/web/dist)
  * on a free port with a fresh DATA_DIR: a fresh embedded database, mail outbox and media store.
  */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+export async function startApp(env: Record<string, string> = {}, port?: number): Promise<RunningApp> {
   const entry = path.join(REPO_ROOT, 'apps', 'api', 'dist', 'server.js');
   const index = path.join(REPO_ROOT, 'apps', 'web', 'dist', 'index.html');
   for (const file of [entry, index]) {
     if (!fs.existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first`);
   }
-  const port = await freePort();
+  port ??= await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'samaa-e2e-'));
   const logs: string[] = [];

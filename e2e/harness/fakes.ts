@@ -1,5 +1,6 @@
-import type { RunningFake } from '@samaa/test-fakes';
-import * as testFakes from '@samaa/test-fakes';
+import { startSaavnFake, startSpotifyFake, type RunningFake } from '@samaa/test-fakes';
+
+export const SPOTIFY_CLIENT_ID = 'samaa-e2e-client';
 
 export interface ThirdPartyFakes {
   /** Settings pointing the app at the fakes. */
@@ -7,26 +8,18 @@ export interface ThirdPartyFakes {
   close(): Promise<void>;
 }
 
-type Starter = () => Promise<RunningFake>;
-
-/** Starts the local JioSaavn and Spotify fakes when the fakes package provides them. */
-export async function startThirdPartyFakes(): Promise<ThirdPartyFakes> {
-  const exports = testFakes as unknown as Record<string, Starter | undefined>;
-  const running: RunningFake[] = [];
-  const env: Record<string, string> = {};
-  const saavn = exports.startSaavnFake;
-  if (saavn) {
-    const fake = await saavn();
-    running.push(fake);
-    env.SAAVN_API_URL = fake.url;
-  }
-  const spotify = exports.startSpotifyFake;
-  if (spotify) {
-    const fake = await spotify();
-    running.push(fake);
-    env.SPOTIFY_CLIENT_ID = 'samaa-e2e-client';
-    env.SPOTIFY_ACCOUNTS_URL = fake.url;
-    env.SPOTIFY_API_URL = fake.url;
-  }
-  return { env, close: async () => void (await Promise.all(running.map((f) => f.close()))) };
+/** Starts the local JioSaavn and Spotify fakes; Spotify accepts the app's /library redirect. */
+export async function startThirdPartyFakes(appBaseUrl: string): Promise<ThirdPartyFakes> {
+  const saavn = await startSaavnFake();
+  const spotify = await startSpotifyFake({ clientId: SPOTIFY_CLIENT_ID, redirectUris: [`${appBaseUrl}/library`] });
+  const running: RunningFake[] = [saavn, spotify];
+  return {
+    env: {
+      SAAVN_API_URL: saavn.url,
+      SPOTIFY_CLIENT_ID,
+      SPOTIFY_ACCOUNTS_URL: spotify.url,
+      SPOTIFY_API_URL: spotify.url,
+    },
+    close: async () => void (await Promise.all(running.map((f) => f.close()))),
+  };
 }

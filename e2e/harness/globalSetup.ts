@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { startApp, type RunningApp } from './app.js';
+import { freePort, startApp, type RunningApp } from './app.js';
 import { startThirdPartyFakes, type ThirdPartyFakes } from './fakes.js';
 
 declare module 'vitest' {
@@ -18,13 +18,12 @@ let fakes: ThirdPartyFakes | undefined;
 /** One app for the whole run: the built SPA and API, a fresh data folder and the third-party fakes. */
 export async function setup(project: TestProject) {
   const started = Date.now();
-  fakes = await startThirdPartyFakes();
-  app = await startApp({
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    ADMIN_NAME: ADMIN.name,
-    ...fakes.env,
-  });
+  const port = await freePort();
+  fakes = await startThirdPartyFakes(`http://127.0.0.1:${port}`);
+  app = await startApp(
+    { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ADMIN_NAME: ADMIN.name, ...fakes.env },
+    port,
+  );
   console.log(`[e2e] app on ${app.baseUrl} ready in ${Date.now() - started} ms`);
   project.provide('baseUrl', app.baseUrl);
   project.provide('dataDir', app.dataDir);
