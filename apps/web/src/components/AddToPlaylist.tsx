@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { MESSAGES, type Playlist } from '@samaa/shared';
 import { addSongToPlaylist, hasUserToken } from '../api/catalogue';
 import { errorMessage } from '../api/client';
+import { CheckIcon, PlusIcon } from './icons';
 import './AddToPlaylist.css';
 
 export interface AddToPlaylistProps {
@@ -79,7 +80,7 @@ export function AddToPlaylist({ songId, songName, playlists, onAdded }: AddToPla
           setOpen((value) => !value);
         }}
       >
-        <span aria-hidden="true">＋</span>
+        <PlusIcon />
       </button>
       {status && !open && (
         <span className={`add-pl__status add-pl__status--${status.kind}`} role="status">
@@ -88,6 +89,7 @@ export function AddToPlaylist({ songId, songName, playlists, onAdded }: AddToPla
       )}
       {open && (
         <div className="add-pl__panel" id={panelId} role="group" aria-label={`Add ${songName} to a playlist`}>
+          <p className="add-pl__title">Add to playlist</p>
           {playlists === undefined ? (
             <p className="add-pl__note">Loading...</p>
           ) : playlists.length === 0 ? (
@@ -104,9 +106,7 @@ export function AddToPlaylist({ songId, songName, playlists, onAdded }: AddToPla
                     onClick={() => setPicked(playlist._id)}
                   >
                     <span className="add-pl__name">{playlist.name}</span>
-                    <span className="add-pl__tick" aria-hidden="true">
-                      {picked === playlist._id ? '✓' : ''}
-                    </span>
+                    <span className="add-pl__tick">{picked === playlist._id && <CheckIcon />}</span>
                   </button>
                 </li>
               ))}
@@ -122,7 +122,7 @@ export function AddToPlaylist({ songId, songName, playlists, onAdded }: AddToPla
               disabled={busy}
               onClick={confirm}
             >
-              <span aria-hidden="true">✓</span>
+              <CheckIcon />
             </button>
           </div>
         </div>

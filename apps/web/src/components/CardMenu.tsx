@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { MoreIcon } from './icons';
 
 export interface CardMenuItem {
   label: string;
@@ -39,7 +40,7 @@ export function CardMenu({ label, items }: { label: string; items: CardMenuItem[
         aria-controls={open ? menuId : undefined}
         onClick={() => setOpen((value) => !value)}
       >
-        <span aria-hidden="true">⋯</span>
+        <MoreIcon />
       </button>
       {open && (
         <ul className="card-menu__list" role="menu" id={menuId}>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { hasUserToken, toggleLike } from '../api/catalogue';
+import { HeartIcon } from './icons';
 import './LikeButton.css';
 
 export interface LikeButtonProps {
@@ -36,7 +37,7 @@ export function LikeButton({ songId, songName, liked, onChange }: LikeButtonProp
       title={liked ? 'Unlike' : 'Like'}
       onClick={toggle}
     >
-      <span aria-hidden="true">{liked ? '♥' : '♡'}</span>
+      <HeartIcon filled={liked} />
     </button>
   );
 }

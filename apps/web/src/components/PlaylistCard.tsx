@@ -2,6 +2,7 @@ import { useState, type MouseEvent } from 'react';
 import { LABELS, type CardViewModel } from '@samaa/shared';
 import { coverPlaceholder } from './coverPlaceholder';
 import { CardMenu, type CardMenuItem } from './CardMenu';
+import { PlayIcon } from './icons';
 import './PlaylistCard.css';
 
 export interface PlaylistCardProps {
@@ -36,7 +37,7 @@ export function PlaylistCard({ card, onPlay, listenNow = false, wholeCardPlays =
         <img src={cover} alt="" loading="lazy" onError={() => setCover(placeholder)} />
         <div className="pcard__overlay">
           <button type="button" className="pcard__play" aria-label={`Play ${card.name}`} onClick={play}>
-            <span aria-hidden="true">▶</span>
+            <PlayIcon />
           </button>
           {menu && menu.length > 0 && <CardMenu label={`Options for ${card.name}`} items={menu} />}
         </div>

@@ -4,6 +4,7 @@ import { hasUserToken, searchCatalogue } from '../api/catalogue';
 import { errorMessage } from '../api/client';
 import { SongRow } from './SongRow';
 import { songCountLabel } from './PlaylistCard';
+import { PlayIcon } from './icons';
 import './SearchPanel.css';
 
 export interface SearchPanelProps {
@@ -80,7 +81,7 @@ export function SearchPanel({ likedIds, onLikedChange, onPlaySong, onPlayPlaylis
                   aria-label={`Play playlist ${playlist.name}`}
                   onClick={() => onPlayPlaylist(playlist)}
                 >
-                  <span aria-hidden="true">▶</span>
+                  <PlayIcon />
                   <span className="search-panel__playlist-name">{playlist.name}</span>
                   <span className="search-panel__count">{songCountLabel(playlist.songs?.length ?? 0)}</span>
                 </button>

@@ -4,6 +4,7 @@ import { mediaUrl } from '../api/client';
 import { coverPlaceholder } from './coverPlaceholder';
 import { LikeButton } from './LikeButton';
 import { AddToPlaylist } from './AddToPlaylist';
+import { PlayIcon } from './icons';
 import './SongRow.css';
 
 export interface SongRowProps {
@@ -26,8 +27,8 @@ export function SongRow({ song, liked, onPlay, onLikedChange, playlists, showAdd
     <div className={compact ? 'song-row song-row--compact' : 'song-row'}>
       <button type="button" className="song-row__play" aria-label={`Play ${song.name}`} onClick={() => onPlay(song)}>
         <img src={cover} alt="" loading="lazy" onError={() => setCover(placeholder)} />
-        <span className="song-row__play-icon" aria-hidden="true">
-          ▶
+        <span className="song-row__play-icon">
+          <PlayIcon />
         </span>
       </button>
       <div className="song-row__text">

@@ -3,6 +3,7 @@ import type { Song } from '@samaa/shared';
 import { mediaUrl } from '../../api/client';
 import { coverPlaceholder } from '../../components/coverPlaceholder';
 import { LikeButton } from '../../components/LikeButton';
+import { PlayIcon } from '../../components/icons';
 
 /** A liked song: image, name and artist; the cover plays it, the heart unlikes it. */
 export function LikedSongCard({ song, onPlay, onUnliked }: { song: Song; onPlay(): void; onUnliked(): void }) {
@@ -12,8 +13,8 @@ export function LikedSongCard({ song, onPlay, onUnliked }: { song: Song; onPlay(
     <article className="liked-card" aria-label={song.name}>
       <button type="button" className="liked-card__cover" aria-label={`Play ${song.name}`} onClick={onPlay}>
         <img src={cover} alt="" loading="lazy" onError={() => setCover(placeholder)} />
-        <span className="liked-card__play" aria-hidden="true">
-          ▶
+        <span className="liked-card__play">
+          <PlayIcon />
         </span>
       </button>
       <div className="liked-card__body">
