@@ -1,4 +1,4 @@
-import type { CardViewModel, SaavnPlaylist, SaavnSong } from '@samaa/shared';
+import { saavnAudioUrl, saavnImageUrl, type CardViewModel, type SaavnPlaylist, type SaavnSong } from '@samaa/shared';
 import { AxiosError } from 'axios';
 import { api, errorMessage } from './client';
 
@@ -33,8 +33,8 @@ export async function searchSaavnSongs(query: string): Promise<SaavnSong[]> {
 }
 
 /** SPEC §9: the third image size and the fifth download entry. */
-export const saavnImage = (images: { url: string }[] | undefined) => images?.[2]?.url ?? images?.at(-1)?.url ?? '';
-export const saavnAudio = (urls: { url: string }[] | undefined) => urls?.[4]?.url ?? urls?.at(-1)?.url ?? '';
+export const saavnImage = saavnImageUrl;
+export const saavnAudio = saavnAudioUrl;
 
 /**
  * SPEC §8 words a Saavn failure two ways: "Failed to fetch X." when the service answered without
