@@ -2,3 +2,4 @@
 export * from './listen.js';
 export * from './saavn.js';
 export * from './spotify.js';
+export * from './firebaseStorage.js';
