@@ -21,7 +21,22 @@ export function FaqAccordion({ entries }: { entries: readonly FaqEntry[] }) {
                 onClick={() => setOpen(expanded ? null : index)}
               >
                 <span>{entry.question}</span>
-                <span className="faq__chevron" aria-hidden="true" />
+                <svg
+                  className="faq__chevron"
+                  viewBox="0 0 16 16"
+                  width="16"
+                  height="16"
+                  aria-hidden="true"
+                >
+                  <path
+                    d="M3 6l5 5 5-5"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                  />
+                </svg>
               </button>
             </h2>
             <div id={answerId} className="faq__answer" hidden={!expanded}>

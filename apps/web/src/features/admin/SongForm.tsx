@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { MESSAGES, type Song } from '@samaa/shared';
+import { formatTime, MESSAGES, type Song } from '@samaa/shared';
 import { createSong, updateSong, type SongInputBody } from '../../api/catalogue';
 import { mediaUrl } from '../../api/client';
 import { FileUpload, type UploadedFile } from '../upload/FileUpload';
@@ -89,7 +89,7 @@ export function SongForm({
       {values.song && (
         <p className="song-form__current">
           Audio: <span>{fileName(values.song)}</span>
-          {values.duration !== undefined && <> · {Math.round(values.duration)} s</>}
+          {values.duration !== undefined && <> · {formatTime(values.duration)}</>}
         </p>
       )}
 

@@ -44,7 +44,7 @@ describe('Users table', () => {
     const row = within(table).getByText('asha@example.com').closest('tr')!;
     expect(within(row).getByText('No')).toBeInTheDocument();
     expect(within(row).getByText('5 Mar 2025')).toBeInTheDocument();
-    expect(within(row).getByText('non-binary')).toBeInTheDocument();
+    expect(within(row).getByText('Non-binary')).toBeInTheDocument();
     expect(mock.callsTo('GET /users')[0]?.headers.get('x-auth-token')).toBe('adm');
     // The signed-in admin cannot delete their own account from here.
     expect(screen.getByRole('button', { name: 'Delete Admin' })).toBeDisabled();

@@ -3,6 +3,7 @@ import { LABELS, MESSAGES } from '@samaa/shared';
 import { deleteUser, fetchUsers } from '../../api/catalogue';
 import { Loading } from '../../components/Loading';
 import { getStoredUser } from '../../session/session';
+import { GENDER_LABELS } from '../auth/registrationForm';
 import { ConfirmDelete } from './ConfirmDelete';
 import { readableDate } from './formatDate';
 import { useRemoteData } from './useRemoteData';
@@ -63,10 +64,10 @@ export default function UsersPage() {
                 <tr key={user._id}>
                   <td>
                     {user.name}
-                    {user.isAdmin && <span className="badge">Admin</span>}
+                    {user.isAdmin && <span className="badge badge--admin">Admin</span>}
                   </td>
                   <td>{user.email}</td>
-                  <td className="admin-table__gender">{user.gender}</td>
+                  <td>{GENDER_LABELS[user.gender] ?? user.gender}</td>
                   <td>
                     <span className={user.verified ? 'badge badge--yes' : 'badge badge--no'}>
                       {user.verified ? 'Yes' : 'No'}

@@ -76,7 +76,18 @@ export default function RegisterPage() {
     <section className="auth" aria-labelledby={`${id}-title`}>
       <form className="form auth__form card" onSubmit={onSubmit} noValidate>
         <h1 id={`${id}-title`}>Sign Up</h1>
-        <p className="alert alert--info auth__note">{LABELS.gmailNote}</p>
+        <p className="auth__note">
+          <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
+            <circle cx="10" cy="10" r="8.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+            <path
+              d="M10 9v5M10 6.2v.1"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+            />
+          </svg>
+          {LABELS.gmailNote}
+        </p>
         <div className="field">
           <label htmlFor={`${id}-name`}>Name</label>
           <input type="text" autoComplete="name" {...fieldProps('name')} />
