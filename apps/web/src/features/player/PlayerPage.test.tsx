@@ -1,9 +1,21 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AxiosError, AxiosHeaders } from 'axios';
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { LABELS, MESSAGES, type SaavnSong } from '@samaa/shared';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  vi,
+  type MockInstance,
+} from 'vitest';
+import { startSpotifyFake, type SpotifyFake } from '@samaa/test-fakes';
+import { LABELS, MESSAGES, SPOTIFY_MESSAGES, type SaavnSong } from '@samaa/shared';
 import { mediaUrl } from '../../api/client';
-import type { PlayerTrack } from './queue';
+import { forgetPublicConfig } from '../spotify/settings';
 import {
   audioElement,
   CATALOGUE,
@@ -13,12 +25,6 @@ import {
   song,
   stubMedia,
 } from './playerTestKit';
-
-const spotifyTracks = vi.hoisted(() => ({ fetch: vi.fn() }));
-vi.mock('../spotify/spotify', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  fetchSpotifyPlaylistTracks: spotifyTracks.fetch,
-}));
 
 let media: ReturnType<typeof stubMedia>;
 let consoleError: MockInstance<typeof console.error>;
@@ -30,7 +36,6 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.restoreAllMocks();
-  spotifyTracks.fetch.mockReset();
 });
 
 const upstreamError = (status: number, message: string) =>
@@ -43,7 +48,9 @@ const upstreamError = (status: number, message: string) =>
   });
 
 const queueNames = () =>
-  screen.getAllByTestId('queue-item').map((item) => within(item).getByText(/^Song /).textContent);
+  screen
+    .getAllByTestId('queue-item')
+    .map((item) => item.querySelector('.player-queue__name')?.textContent);
 
 describe('/player with {songId}', () => {
   it('plays the catalogue starting at that song, with widgets and the song card', async () => {
@@ -192,39 +199,109 @@ describe("/player with {source: 'saavn'}", () => {
 });
 
 describe("/player with {source: 'spotify'}", () => {
-  const tracks: PlayerTrack[] = [
-    {
-      id: 't1',
-      name: 'Preview One',
-      artist: 'Band',
-      img: 'https://i.scdn/1.jpg',
-      src: 'https://p.scdn/1.mp3',
-    },
-    { id: 't2', name: 'No Match', artist: 'Band', img: '', src: '', unavailable: true },
-    { id: 't3', name: 'Via Saavn', artist: 'Band', img: '', src: 'https://aac.saavn/3.mp4' },
-  ];
+  // The local Spotify fake over real HTTP; our API (/config, /saavn/resolve) at the axios boundary.
+  const REDIRECT = 'http://127.0.0.1:5173/library';
+  const ROAD_TRIP = '37i9dQZF1DXcBWIGoYBM5M';
+  let spotify: SpotifyFake;
 
-  it('asks the Spotify module for playable tracks and marks unavailable ones', async () => {
-    mockGet(() => ({ data: CATALOGUE }));
-    spotifyTracks.fetch.mockResolvedValue(tracks);
-    renderPlayer({ source: 'spotify', id: 'pl1', accessToken: 'sp-token' });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Preview One' }),
-    ).toBeInTheDocument();
-    expect(spotifyTracks.fetch).toHaveBeenCalledWith('pl1', 'sp-token');
-    const items = screen.getAllByTestId('queue-item');
-    expect(items[1]).toBeDisabled();
-    expect(within(items[1]!).getByText('Unavailable')).toBeInTheDocument();
-
-    fireEvent.click(screen.getByTestId('btn-next'));
-    expect(screen.getByRole('heading', { level: 1, name: 'Via Saavn' })).toBeInTheDocument();
+  beforeAll(async () => {
+    spotify = await startSpotifyFake({ redirectUris: [REDIRECT] });
+  });
+  afterAll(() => spotify.close());
+  beforeEach(() => {
+    spotify.reset();
+    forgetPublicConfig();
+    signIn();
   });
 
-  it('shows the error the Spotify module gives', async () => {
-    mockGet(() => ({ data: CATALOGUE }));
-    spotifyTracks.fetch.mockRejectedValue(new Error('Error fetching playlists: token expired'));
-    renderPlayer({ source: 'spotify', id: 'pl1', accessToken: 'sp-token' });
-    expect(await screen.findByText('Error fetching playlists: token expired')).toBeInTheDocument();
+  /** An access token from the fake's authorization code + PKCE flow, as the library screen gets one. */
+  async function accessToken(): Promise<string> {
+    const verifier = randomBytes(48).toString('base64url');
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const authorize = new URL('/authorize', spotify.url);
+    authorize.search = new URLSearchParams({
+      client_id: spotify.clientId,
+      response_type: 'code',
+      redirect_uri: REDIRECT,
+      code_challenge_method: 'S256',
+      code_challenge: challenge,
+      scope: 'user-read-private playlist-read-private',
+    }).toString();
+    const back = await fetch(authorize, { redirect: 'manual' });
+    const code = new URL(back.headers.get('location') ?? '').searchParams.get('code') ?? '';
+    const res = await fetch(new URL('/api/token', spotify.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        client_id: spotify.clientId,
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: REDIRECT,
+        code_verifier: verifier,
+      }),
+    });
+    return ((await res.json()) as { access_token: string }).access_token;
+  }
+
+  function serveApi() {
+    return mockGet((url, params) => {
+      if (url === '/config') {
+        return {
+          spotify: { clientId: spotify.clientId, accountsUrl: spotify.url, apiUrl: spotify.url },
+          mailFrom: 'x',
+        };
+      }
+      if (url === '/saavn/resolve') {
+        return params.title === 'Heat Waves'
+          ? {
+              data: {
+                name: 'Heat Waves',
+                artist: 'Glass Animals',
+                img: 'https://c.saavn/heat.jpg',
+                src: 'https://aac.saavn/heat.mp4',
+              },
+            }
+          : { data: null };
+      }
+      return { data: CATALOGUE };
+    });
+  }
+
+  it('plays preview_url, else a JioSaavn match, and marks the rest unavailable', async () => {
+    serveApi();
+    renderPlayer({ source: 'spotify', id: ROAD_TRIP, accessToken: await accessToken() });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Heat Waves' }),
+    ).toBeInTheDocument();
+    expect(audioElement().getAttribute('src')).toBe('https://aac.saavn/heat.mp4');
+    expect(queueNames()).toEqual(['Heat Waves', 'As It Was', 'Song Nobody Has']);
+    const items = screen.getAllByTestId('queue-item');
+    expect(items[2]).toBeDisabled();
+    expect(within(items[2]!).getByText('Unavailable')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByTestId('btn-next'));
+    expect(screen.getByRole('heading', { level: 1, name: 'As It Was' })).toBeInTheDocument();
+    expect(audioElement().getAttribute('src')).toBe(`${spotify.url}/previews/as-it-was.mp3`);
+    fireEvent.click(screen.getByTestId('btn-next'));
+    expect(screen.getByRole('heading', { level: 1, name: 'Heat Waves' })).toBeInTheDocument();
+  });
+
+  it("shows Spotify's development-mode message for a playlist the user does not own", async () => {
+    serveApi();
+    renderPlayer({
+      source: 'spotify',
+      id: '5ABHKGoOzxkaa28ttQV9sE',
+      accessToken: await accessToken(),
+    });
+    expect(await screen.findByText(SPOTIFY_MESSAGES.devModeForbidden)).toBeInTheDocument();
+  });
+
+  it('shows an error for an expired token that cannot be refreshed', async () => {
+    serveApi();
+    const token = await accessToken();
+    spotify.expireAccessTokens();
+    renderPlayer({ source: 'spotify', id: ROAD_TRIP, accessToken: token });
+    expect(await screen.findByText(SPOTIFY_MESSAGES.sessionEnded)).toBeInTheDocument();
   });
 });
 
