@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type http from 'node:http';
 import { listen, type RunningFake } from './listen.js';
+import { silentMp3 } from './saavn.js';
 
 /**
  * A fake of Spotify's accounts service and Web API, speaking their real wire format:
@@ -333,9 +334,14 @@ export async function startSpotifyFake(options: SpotifyFakeOptions): Promise<Spo
       return;
     }
     if (req.method === 'GET' && url.pathname.startsWith('/v1/')) return api(url, req, res);
-    if (req.method === 'GET' && (url.pathname.startsWith('/images/') || url.pathname.startsWith('/previews/'))) {
-      res.writeHead(200, { 'content-type': url.pathname.endsWith('.mp3') ? 'audio/mpeg' : 'image/jpeg', ...cors });
-      return res.end();
+    if (req.method === 'GET' && url.pathname.startsWith('/previews/')) {
+      const body = silentMp3();
+      res.writeHead(200, { 'content-type': 'audio/mpeg', 'content-length': body.length, ...cors });
+      return res.end(body);
+    }
+    if (req.method === 'GET' && url.pathname.startsWith('/images/')) {
+      res.writeHead(200, { 'content-type': 'image/svg+xml', ...cors });
+      return res.end('<svg xmlns="http://www.w3.org/2000/svg" width="640" height="640"><rect width="640" height="640" fill="#1db954"/></svg>');
     }
     return apiError(res, 404, 'Service not found');
   };
