@@ -14,7 +14,11 @@ function verifyOnce(id: string, token: string): Promise<boolean> {
   if (!attempt) {
     attempt = verifyEmail(id, token).then(
       (message) => message === MESSAGES.emailVerified,
-      () => false,
+      () => {
+        // A failed request (e.g. offline) may be retried by opening the link again.
+        attempts.delete(key);
+        return false;
+      },
     );
     attempts.set(key, attempt);
   }
