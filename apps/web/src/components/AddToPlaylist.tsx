@@ -15,6 +15,17 @@ export interface AddToPlaylistProps {
 
 type Status = { kind: 'success' | 'error'; text: string } | null;
 
+/** Height the dropdown needs below its button; with less room it opens upwards. */
+const PANEL_ROOM_PX = 280;
+
+/** Pixels between the element and the bottom of its scroll box (the virtual list) or the window. */
+function roomBelow(element: HTMLElement | null): number {
+  if (!element) return Infinity;
+  const box = element.closest('.vlist')?.getBoundingClientRect();
+  const bottom = box && box.height > 0 ? box.bottom : window.innerHeight;
+  return bottom - element.getBoundingClientRect().bottom;
+}
+
 /**
  * SPEC §4 "Playlist pick": a dropdown of the user's playlists where a check mark shows the pick;
  * clicking the check confirms and adds the song. Confirming with no pick is ignored.
@@ -24,6 +35,7 @@ export function AddToPlaylist({ songId, songName, playlists, onAdded }: AddToPla
   const [picked, setPicked] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<Status>(null);
+  const [openUp, setOpenUp] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const panelId = useId();
 
@@ -77,6 +89,7 @@ export function AddToPlaylist({ songId, songName, playlists, onAdded }: AddToPla
         title="Add to playlist"
         onClick={() => {
           setStatus(null);
+          if (!open) setOpenUp(roomBelow(root.current) < PANEL_ROOM_PX);
           setOpen((value) => !value);
         }}
       >
@@ -88,7 +101,7 @@ export function AddToPlaylist({ songId, songName, playlists, onAdded }: AddToPla
         </span>
       )}
       {open && (
-        <div className="add-pl__panel" id={panelId} role="group" aria-label={`Add ${songName} to a playlist`}>
+        <div className={openUp ? 'add-pl__panel add-pl__panel--up' : 'add-pl__panel'} id={panelId} role="group" aria-label={`Add ${songName} to a playlist`}>
           <p className="add-pl__title">Add to playlist</p>
           {playlists === undefined ? (
             <p className="add-pl__note">Loading...</p>
