@@ -1,7 +1,73 @@
 import { Router } from 'express';
+import bcrypt from 'bcrypt';
+import { API_MESSAGES, loginSchema, type LoginResponse } from '@samaa/shared';
 import type { AppContext } from '../context.js';
+import { HttpError, unauthorized } from '../http/errors.js';
+import { validate } from '../http/validate.js';
+import { toUserRecord, UserModel } from '../users/user.model.js';
+import {
+  BCRYPT_COST,
+  normalizeEmail,
+  resendVerificationIfDue,
+  systemClock,
+  type Clock,
+} from '../users/accounts.service.js';
+import { signToken } from './jwt.js';
+import { LoginGuard } from './loginGuard.js';
 
-// Placeholder: filled in by its feature.
-export function authRouter(_ctx: AppContext): Router {
-  return Router();
+export interface AuthRouterOptions {
+  /** Brute-force guard; tests pass one with a fake clock. */
+  guard?: LoginGuard;
+  /** Clock for the verification-mail resend interval. */
+  now?: Clock;
+}
+
+let dummyHash: Promise<string> | undefined;
+/** A hash of the same cost, compared against when the email is unknown, so both cases take as long. */
+function timingDummyHash(): Promise<string> {
+  return (dummyHash ??= bcrypt.hash('samaa-timing-equaliser', BCRYPT_COST));
+}
+
+/** POST /api/login (and /api/login/): email + password → JWT and the user record. */
+export function authRouter(ctx: AppContext, opts: AuthRouterOptions = {}): Router {
+  const router = Router();
+  const guard = opts.guard ?? new LoginGuard();
+  const now = opts.now ?? systemClock;
+
+  router.post('/', async (req, res) => {
+    const input = validate<{ email: string; password: string }>(loginSchema, req.body);
+    const email = normalizeEmail(input.email);
+    const ip = req.ip;
+
+    const verdict = guard.check(email, ip);
+    if (verdict.blocked) {
+      throw new HttpError(429, API_MESSAGES.tooManyLogins, {
+        'Retry-After': String(verdict.retryAfterSeconds),
+      });
+    }
+
+    const user = await UserModel.findOne({ email }).select('+password').lean();
+    const ok = await bcrypt.compare(input.password, user?.password ?? (await timingDummyHash()));
+    if (!user || !ok) {
+      guard.recordFailure(email, ip);
+      throw unauthorized(API_MESSAGES.invalidCredentials);
+    }
+    guard.recordSuccess(email);
+
+    if (!user.verified) {
+      const sent = await resendVerificationIfDue(ctx, user, now());
+      throw unauthorized(sent ? API_MESSAGES.verifyFirst : API_MESSAGES.verifyFirstRecent);
+    }
+
+    const data = toUserRecord(user);
+    const authToken = signToken(
+      { _id: data._id, name: data.name, isAdmin: data.isAdmin },
+      ctx.jwtSecret,
+      ctx.config.jwtExpiresIn,
+    );
+    const body: LoginResponse = { authToken, data, message: API_MESSAGES.loggedIn };
+    res.set('Cache-Control', 'no-store').status(200).json(body);
+  });
+
+  return router;
 }

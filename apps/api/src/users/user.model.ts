@@ -10,6 +10,8 @@ const userSchema = new Schema(
     gender: { type: String, enum: GENDERS, required: true },
     verified: { type: Boolean, default: false },
     isAdmin: { type: Boolean, default: false },
+    /** When the last verification mail went out (resends are limited to one per 10 minutes). */
+    verificationSentAt: { type: Date, default: null },
   },
   { timestamps: true },
 );

@@ -1,0 +1,77 @@
+import bcrypt from 'bcrypt';
+import { GENDERS, registrationSchema, type Gender } from '@samaa/shared';
+import { toUserRecord, UserModel } from './user.model.js';
+import { VerificationTokenModel } from './verificationToken.model.js';
+import { BCRYPT_COST, isDuplicateKeyError, normalizeEmail } from './accounts.service.js';
+import type { UserRecord } from '@samaa/shared';
+
+/** Gender stored for an admin created from settings or the CLI when none is given. */
+export const DEFAULT_ADMIN_GENDER: Gender = 'non-binary';
+
+export class AdminSetupError extends Error {}
+
+export interface AdminInput {
+  email: string;
+  name: string;
+  password: string;
+  gender?: Gender;
+}
+
+export interface AdminResult {
+  /** created: a new verified admin; promoted: an existing user became a verified admin; unchanged: already one. */
+  action: 'created' | 'promoted' | 'unchanged';
+  user: UserRecord;
+}
+
+/**
+ * Makes `email` a verified admin, idempotently. A new account must pass the registration rules
+ * (name 4–20 characters, the password rules); an existing account keeps its name and password
+ * and is promoted and verified.
+ */
+export async function ensureAdmin(input: AdminInput): Promise<AdminResult> {
+  const email = normalizeEmail(input.email);
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const existing = await UserModel.findOne({ email }).lean();
+    if (existing) {
+      if (existing.isAdmin && existing.verified)
+        return { action: 'unchanged', user: toUserRecord(existing) };
+      // updateOne, not findOneAndUpdate: FerretDB lacks findAndModify projections.
+      const { matchedCount } = await UserModel.updateOne(
+        { _id: existing._id },
+        { $set: { isAdmin: true, verified: true } },
+      );
+      if (matchedCount === 0) continue; // deleted meanwhile: create it instead
+      await VerificationTokenModel.deleteMany({ user: existing._id });
+      return {
+        action: 'promoted',
+        user: toUserRecord({ ...existing, isAdmin: true, verified: true }),
+      };
+    }
+
+    const gender = input.gender ?? DEFAULT_ADMIN_GENDER;
+    const { error, value } = registrationSchema.validate(
+      { name: input.name, email, password: input.password, gender },
+      { abortEarly: true },
+    );
+    if (error) throw new AdminSetupError(error.details[0]?.message ?? error.message);
+    try {
+      const created = await UserModel.create({
+        name: value.name,
+        email,
+        password: await bcrypt.hash(input.password, BCRYPT_COST),
+        gender,
+        verified: true,
+        isAdmin: true,
+      });
+      return { action: 'created', user: toUserRecord(created) };
+    } catch (err) {
+      if (!isDuplicateKeyError(err)) throw err;
+      // Created concurrently (two instances starting): promote that one on the next pass.
+    }
+  }
+  throw new AdminSetupError(`could not create or promote ${email}`);
+}
+
+export function isGender(value: string): value is Gender {
+  return (GENDERS as readonly string[]).includes(value);
+}
