@@ -7,6 +7,7 @@ import type { AppContext } from './context.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
 import { createLimiters } from './http/rateLimit.js';
 import { rejectOversizedJson } from './http/bodyLimit.js';
+import { jsonErrorBodies } from './http/jsonErrorBodies.js';
 import { healthRouter } from './health/health.routes.js';
 import { usersRouter } from './users/users.routes.js';
 import { authRouter } from './auth/auth.routes.js';
@@ -22,7 +23,7 @@ import { mediaRouter } from './media/media.routes.js';
 import { resolveWebDist, spaRouter } from './web/static.js';
 
 export const JSON_BODY_LIMIT = '100kb';
-const JSON_BODY_LIMIT_BYTES = 100 * 1024;
+export const JSON_BODY_LIMIT_BYTES = 100 * 1024;
 
 /** Where Firebase Storage uploads go and its download URLs live (the web's optional uploader). */
 export const FIREBASE_STORAGE_ORIGIN = 'https://firebasestorage.googleapis.com';
@@ -95,7 +96,7 @@ export function createApp(ctx: AppContext): express.Express {
   app.use(compression());
 
   // tus uploads read the raw request stream, so they are mounted before the JSON parser.
-  app.use('/api/uploads', uploadsRouter(ctx));
+  app.use('/api/uploads', jsonErrorBodies, uploadsRouter(ctx));
   app.use(rejectOversizedJson(JSON_BODY_LIMIT_BYTES));
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
 
