@@ -22,6 +22,13 @@ import { uploadsRouter } from './media/uploads.routes.js';
 import { mediaRouter } from './media/media.routes.js';
 import { resolveWebDist, spaRouter } from './web/static.js';
 
+/** Request URLs as logged: verification tokens and OAuth values never reach the logs. */
+export function redactUrl(url: string): string {
+  return url
+    .replace(/(\/verify\/)[^/?#]+/, '$1[redacted]')
+    .replace(/([?&](token|access_token|code|refresh_token)=)[^&]*/g, '$1[redacted]');
+}
+
 export const JSON_BODY_LIMIT = '100kb';
 export const JSON_BODY_LIMIT_BYTES = 100 * 1024;
 
@@ -72,7 +79,7 @@ export function createApp(ctx: AppContext): express.Express {
         req: (req: { method: string; url: string; id: unknown }) => ({
           id: req.id,
           method: req.method,
-          url: String(req.url).replace(/([?&](token|access_token|code)=)[^&]*/g, '$1[redacted]'),
+          url: redactUrl(String(req.url)),
         }),
       },
     }),

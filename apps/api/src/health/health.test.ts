@@ -35,3 +35,11 @@ describe('error handling', () => {
     expect(res.body).toEqual({ message: 'Request body is too large' });
   });
 });
+
+describe('request log redaction', () => {
+  it('hides verification tokens and OAuth values', async () => {
+    const { redactUrl } = await import('../app.js');
+    expect(redactUrl('/api/users/abc/verify/s3cret')).toBe('/api/users/abc/verify/[redacted]');
+    expect(redactUrl('/library?code=xyz&state=1')).toBe('/library?code=[redacted]&state=1');
+  });
+});
