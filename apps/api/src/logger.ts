@@ -1,4 +1,4 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
 
@@ -15,6 +15,8 @@ const REDACT = [
   '*.token',
 ];
 
-export function createLogger(level = 'info'): Logger {
-  return pino({ level, redact: { paths: REDACT, censor: '[redacted]' } });
+/** `destination` defaults to standard output; tests pass a stream to read what was logged. */
+export function createLogger(level = 'info', destination?: DestinationStream): Logger {
+  const options = { level, redact: { paths: REDACT, censor: '[redacted]' } };
+  return destination ? pino(options, destination) : pino(options);
 }
