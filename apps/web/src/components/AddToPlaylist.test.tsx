@@ -21,14 +21,19 @@ async function openDropdown() {
 describe('AddToPlaylist', () => {
   it('checks the picked playlist and adds the song when the check is clicked', async () => {
     signInListener();
-    mock = mockApi({ 'PUT /playlists/add-song': [200, { data: { ...playlists[1], songs: [] }, message: 'Added' }] });
+    mock = mockApi({
+      'PUT /playlists/add-song': [200, { data: { ...playlists[1], songs: [] }, message: 'Added' }],
+    });
     render(<AddToPlaylist songId="s1" songName="Dawn" playlists={playlists} />);
     const list = await openDropdown();
     const focus = within(list).getByRole('radio', { name: /Focus/ });
     await userEvent.click(focus);
     expect(focus).toHaveAttribute('aria-checked', 'true');
     expect(focus.querySelector('svg')).not.toBeNull();
-    expect(within(list).getByRole('radio', { name: /Road trip/ })).toHaveAttribute('aria-checked', 'false');
+    expect(within(list).getByRole('radio', { name: /Road trip/ })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
     expect(mock.calls).toHaveLength(0);
 
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
@@ -65,7 +70,10 @@ describe('AddToPlaylist', () => {
     await userEvent.click(within(list).getByRole('radio', { name: /Road trip/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Playlist not found')).toBeInTheDocument();
-    expect(within(list).getByRole('radio', { name: /Road trip/ })).toHaveAttribute('aria-checked', 'true');
+    expect(within(list).getByRole('radio', { name: /Road trip/ })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
     logged.mockRestore();
   });
 });

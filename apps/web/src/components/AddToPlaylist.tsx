@@ -101,7 +101,12 @@ export function AddToPlaylist({ songId, songName, playlists, onAdded }: AddToPla
         </span>
       )}
       {open && (
-        <div className={openUp ? 'add-pl__panel add-pl__panel--up' : 'add-pl__panel'} id={panelId} role="group" aria-label={`Add ${songName} to a playlist`}>
+        <div
+          className={openUp ? 'add-pl__panel add-pl__panel--up' : 'add-pl__panel'}
+          id={panelId}
+          role="group"
+          aria-label={`Add ${songName} to a playlist`}
+        >
           <p className="add-pl__title">Add to playlist</p>
           {playlists === undefined ? (
             <p className="add-pl__note">Loading...</p>
@@ -126,7 +131,9 @@ export function AddToPlaylist({ songId, songName, playlists, onAdded }: AddToPla
             </ul>
           )}
           <div className="add-pl__actions">
-            {status?.kind === 'error' && <span className="add-pl__status add-pl__status--error">{status.text}</span>}
+            {status?.kind === 'error' && (
+              <span className="add-pl__status add-pl__status--error">{status.text}</span>
+            )}
             <button
               type="button"
               className="icon-btn add-pl__confirm"

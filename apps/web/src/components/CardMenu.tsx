@@ -49,7 +49,9 @@ export function CardMenu({ label, items }: { label: string; items: CardMenuItem[
               <button
                 type="button"
                 role="menuitem"
-                className={item.danger ? 'card-menu__item card-menu__item--danger' : 'card-menu__item'}
+                className={
+                  item.danger ? 'card-menu__item card-menu__item--danger' : 'card-menu__item'
+                }
                 onClick={() => {
                   setOpen(false);
                   item.onSelect();

@@ -50,7 +50,10 @@ describe('LikeButton', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Like Dawn' }));
     expect(logged).toHaveBeenCalledWith(MESSAGES.userNotAuthenticated);
     expect(mock.calls).toHaveLength(0);
-    expect(screen.getByRole('button', { name: 'Like Dawn' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: 'Like Dawn' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
     logged.mockRestore();
   });
 });

@@ -19,7 +19,13 @@ export interface PlaylistCardProps {
 export const songCountLabel = (total: number) => `${total} ${total === 1 ? 'song' : 'songs'}`;
 
 /** One playlist card, whatever the source (own, Spotify, Saavn): image, name, song count. */
-export function PlaylistCard({ card, onPlay, listenNow = false, wholeCardPlays = false, menu }: PlaylistCardProps) {
+export function PlaylistCard({
+  card,
+  onPlay,
+  listenNow = false,
+  wholeCardPlays = false,
+  menu,
+}: PlaylistCardProps) {
   const placeholder = coverPlaceholder(card.name);
   const [cover, setCover] = useState(card.images[0]?.url || placeholder);
   const play = (event: MouseEvent) => {
@@ -36,7 +42,12 @@ export function PlaylistCard({ card, onPlay, listenNow = false, wholeCardPlays =
       <div className="pcard__cover">
         <img src={cover} alt="" loading="lazy" onError={() => setCover(placeholder)} />
         <div className="pcard__overlay">
-          <button type="button" className="pcard__play" aria-label={`Play ${card.name}`} onClick={play}>
+          <button
+            type="button"
+            className="pcard__play"
+            aria-label={`Play ${card.name}`}
+            onClick={play}
+          >
             <PlayIcon />
           </button>
           {menu && menu.length > 0 && <CardMenu label={`Options for ${card.name}`} items={menu} />}

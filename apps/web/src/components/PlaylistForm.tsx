@@ -85,14 +85,28 @@ export function PlaylistForm({ mode, onClose }: { mode: PlaylistFormMode; onClos
         <form className="form" onSubmit={submit}>
           <div className="field">
             <label htmlFor={`${ids}-name`}>Name</label>
-            <input id={`${ids}-name`} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />
+            <input
+              id={`${ids}-name`}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              autoComplete="off"
+            />
           </div>
           <div className="field">
             <label htmlFor={`${ids}-desc`}>Description</label>
-            <textarea id={`${ids}-desc`} rows={3} value={desc} onChange={(e) => setDesc(e.target.value)} />
+            <textarea
+              id={`${ids}-desc`}
+              rows={3}
+              value={desc}
+              onChange={(e) => setDesc(e.target.value)}
+            />
           </div>
           <div className="playlist-form__image">
-            <img src={mediaUrl(img) || coverPlaceholder(name)} alt="" className="playlist-form__preview" />
+            <img
+              src={mediaUrl(img) || coverPlaceholder(name)}
+              alt=""
+              className="playlist-form__preview"
+            />
             <FileUpload kind="image" label="Image" onUploaded={(file) => setImg(file.url)} />
           </div>
           {result && (
@@ -104,7 +118,12 @@ export function PlaylistForm({ mode, onClose }: { mode: PlaylistFormMode; onClos
             <button type="submit" className="btn" disabled={submitting || result !== null}>
               {editing ? 'Update' : 'Create'}
             </button>
-            <button type="button" className="btn btn--ghost" onClick={onClose} disabled={submitting}>
+            <button
+              type="button"
+              className="btn btn--ghost"
+              onClick={onClose}
+              disabled={submitting}
+            >
               Cancel
             </button>
           </div>

@@ -6,7 +6,13 @@ import { MESSAGES, type Playlist, type Song } from '@samaa/shared';
 import { SearchPanel } from './SearchPanel';
 import { deferred, mockApi, signInListener, type ApiMock, type MockReply } from '../test/apiMock';
 
-const dawn: Song = { _id: 's1', name: 'Dawn', artist: 'Asha', img: '/media/images/dawn.png', song: '/media/audio/dawn.mp3' };
+const dawn: Song = {
+  _id: 's1',
+  name: 'Dawn',
+  artist: 'Asha',
+  img: '/media/images/dawn.png',
+  song: '/media/audio/dawn.mp3',
+};
 const mix: Playlist = { _id: 'p1', name: 'Dawn mix', desc: '', songs: [dawn], user: 'u1' };
 
 function Harness(props: { onPlaySong?(song: Song): void; onPlayPlaylist?(p: Playlist): void }) {
@@ -47,8 +53,12 @@ describe('SearchPanel', () => {
     reply.resolve([200, { songs: [dawn], playlists: [mix] }]);
     await waitFor(() => expect(button).toHaveTextContent('Search'));
     expect(button).toBeEnabled();
-    expect(within(screen.getByRole('region', { name: 'Matching songs' })).getByText('Dawn')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Play playlist Dawn mix' })).toHaveTextContent('1 song');
+    expect(
+      within(screen.getByRole('region', { name: 'Matching songs' })).getByText('Dawn'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Play playlist Dawn mix' })).toHaveTextContent(
+      '1 song',
+    );
   });
 
   it('shows "No results found." only after a search that matched nothing', async () => {
@@ -84,7 +94,9 @@ describe('SearchPanel', () => {
     mock = mockApi({ 'GET /search': [400, { message: '"search" is not allowed to be empty' }] });
     render(<Harness />);
     await userEvent.type(screen.getByRole('searchbox'), 'x{Enter}');
-    expect(await screen.findByRole('alert')).toHaveTextContent('"search" is not allowed to be empty');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '"search" is not allowed to be empty',
+    );
     expect(screen.queryByText(MESSAGES.noResults)).not.toBeInTheDocument();
   });
 

@@ -21,7 +21,13 @@ export const SEARCH_FAILED = 'Search failed. Please try again.';
  * SPEC §4 "Search": the button is disabled while the query is empty or a search runs (then it
  * reads Searching...); "No results found." shows once a search returned nothing.
  */
-export function SearchPanel({ likedIds, onLikedChange, onPlaySong, onPlayPlaylist, playlists }: SearchPanelProps) {
+export function SearchPanel({
+  likedIds,
+  onLikedChange,
+  onPlaySong,
+  onPlayPlaylist,
+  playlists,
+}: SearchPanelProps) {
   const [query, setQuery] = useState('');
   const [searching, setSearching] = useState(false);
   const [results, setResults] = useState<{ songs: Song[]; playlists: Playlist[] } | null>(null);
@@ -83,7 +89,9 @@ export function SearchPanel({ likedIds, onLikedChange, onPlaySong, onPlayPlaylis
                 >
                   <PlayIcon />
                   <span className="search-panel__playlist-name">{playlist.name}</span>
-                  <span className="search-panel__count">{songCountLabel(playlist.songs?.length ?? 0)}</span>
+                  <span className="search-panel__count">
+                    {songCountLabel(playlist.songs?.length ?? 0)}
+                  </span>
                 </button>
               </li>
             ))}

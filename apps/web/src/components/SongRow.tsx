@@ -19,13 +19,26 @@ export interface SongRowProps {
 }
 
 /** A song with play, like and add-to-playlist (SPEC §2 home list and search results). */
-export function SongRow({ song, liked, onPlay, onLikedChange, playlists, showAddToPlaylist = true, compact = false }: SongRowProps) {
+export function SongRow({
+  song,
+  liked,
+  onPlay,
+  onLikedChange,
+  playlists,
+  showAddToPlaylist = true,
+  compact = false,
+}: SongRowProps) {
   const placeholder = coverPlaceholder(song.name);
   const [cover, setCover] = useState(mediaUrl(song.img) || placeholder);
 
   return (
     <div className={compact ? 'song-row song-row--compact' : 'song-row'}>
-      <button type="button" className="song-row__play" aria-label={`Play ${song.name}`} onClick={() => onPlay(song)}>
+      <button
+        type="button"
+        className="song-row__play"
+        aria-label={`Play ${song.name}`}
+        onClick={() => onPlay(song)}
+      >
         <img src={cover} alt="" loading="lazy" onError={() => setCover(placeholder)} />
         <span className="song-row__play-icon">
           <PlayIcon />
@@ -39,7 +52,9 @@ export function SongRow({ song, liked, onPlay, onLikedChange, playlists, showAdd
           {song.artist}
         </span>
       </div>
-      {!compact && <span className="song-row__time">{song.duration ? formatTime(song.duration) : ''}</span>}
+      {!compact && (
+        <span className="song-row__time">{song.duration ? formatTime(song.duration) : ''}</span>
+      )}
       <div className="song-row__actions">
         <LikeButton
           songId={song._id}
@@ -47,7 +62,9 @@ export function SongRow({ song, liked, onPlay, onLikedChange, playlists, showAdd
           liked={liked}
           onChange={(value) => onLikedChange(song._id, value)}
         />
-        {showAddToPlaylist && <AddToPlaylist songId={song._id} songName={song.name} playlists={playlists} />}
+        {showAddToPlaylist && (
+          <AddToPlaylist songId={song._id} songName={song.name} playlists={playlists} />
+        )}
       </div>
     </div>
   );

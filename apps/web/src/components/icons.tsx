@@ -1,5 +1,11 @@
 // Inline SVG icons: glyphs like ＋ or ♥ depend on the fonts installed, these do not.
-const base = { width: 18, height: 18, viewBox: '0 0 24 24', 'aria-hidden': true, focusable: false } as const;
+const base = {
+  width: 18,
+  height: 18,
+  viewBox: '0 0 24 24',
+  'aria-hidden': true,
+  focusable: false,
+} as const;
 
 export const PlayIcon = () => (
   <svg {...base} fill="currentColor">
@@ -8,7 +14,13 @@ export const PlayIcon = () => (
 );
 
 export const HeartIcon = ({ filled }: { filled: boolean }) => (
-  <svg {...base} fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth={2} strokeLinejoin="round">
+  <svg
+    {...base}
+    fill={filled ? 'currentColor' : 'none'}
+    stroke="currentColor"
+    strokeWidth={2}
+    strokeLinejoin="round"
+  >
     <path d="M12 20.5s-7.5-4.6-9.3-9.3C1.5 8 3.6 4.5 7.1 4.5c2 0 3.5 1.1 4.9 2.9 1.4-1.8 2.9-2.9 4.9-2.9 3.5 0 5.6 3.5 4.4 6.7-1.8 4.7-9.3 9.3-9.3 9.3Z" />
   </svg>
 );
@@ -20,7 +32,14 @@ export const PlusIcon = () => (
 );
 
 export const CheckIcon = () => (
-  <svg {...base} fill="none" stroke="currentColor" strokeWidth={2.6} strokeLinecap="round" strokeLinejoin="round">
+  <svg
+    {...base}
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={2.6}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+  >
     <path d="m5 12.5 4.5 4.5L19 7.5" />
   </svg>
 );

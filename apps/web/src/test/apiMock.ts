@@ -1,4 +1,9 @@
-import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import {
+  AxiosError,
+  AxiosHeaders,
+  type AxiosAdapter,
+  type InternalAxiosRequestConfig,
+} from 'axios';
 import { STORAGE_KEYS } from '@samaa/shared';
 import { api } from '../api/client';
 
@@ -51,10 +56,18 @@ export function mockApi(initial: Record<string, MockHandler | MockReply> = {}): 
     };
     calls.push(request);
     const handler = routes.get(`${method} ${url}`);
-    const [status, data] = handler ? await handler(request) : [404, { message: `No mock for ${method} ${url}` }];
+    const [status, data] = handler
+      ? await handler(request)
+      : [404, { message: `No mock for ${method} ${url}` }];
     const response = { data, status, statusText: String(status), headers: {}, config, request: {} };
     if (status >= 400) {
-      throw new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_RESPONSE', config, {}, response);
+      throw new AxiosError(
+        `Request failed with status code ${status}`,
+        'ERR_BAD_RESPONSE',
+        config,
+        {},
+        response,
+      );
     }
     return response;
   };

@@ -3,11 +3,29 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type Song } from '@samaa/shared';
 import FavouritesPage from './FavouritesPage';
-import { deferred, mockApi, signInListener, type ApiMock, type MockReply } from '../../test/apiMock';
+import {
+  deferred,
+  mockApi,
+  signInListener,
+  type ApiMock,
+  type MockReply,
+} from '../../test/apiMock';
 import { renderWithRouter } from '../../test/renderWithRouter';
 
-const dawn: Song = { _id: 's1', name: 'Dawn', artist: 'Asha', img: '/media/images/dawn.png', song: '/media/audio/dawn.mp3' };
-const dusk: Song = { _id: 's2', name: 'Dusk', artist: 'Ravi', img: '', song: '/media/audio/dusk.mp3' };
+const dawn: Song = {
+  _id: 's1',
+  name: 'Dawn',
+  artist: 'Asha',
+  img: '/media/images/dawn.png',
+  song: '/media/audio/dawn.mp3',
+};
+const dusk: Song = {
+  _id: 's2',
+  name: 'Dusk',
+  artist: 'Ravi',
+  img: '',
+  song: '/media/audio/dusk.mp3',
+};
 
 let mock: ApiMock;
 afterEach(() => {
@@ -26,8 +44,13 @@ describe('FavouritesPage', () => {
     const card = await screen.findByRole('article', { name: 'Dawn' });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Liked Songs$/);
     expect(within(card).getByText('Asha')).toBeInTheDocument();
-    expect(card.querySelector('img')?.getAttribute('src')).toBe(`${window.location.origin}/media/images/dawn.png`);
-    expect(within(card).getByRole('button', { name: 'Like Dawn' })).toHaveAttribute('aria-pressed', 'true');
+    expect(card.querySelector('img')?.getAttribute('src')).toBe(
+      `${window.location.origin}/media/images/dawn.png`,
+    );
+    expect(within(card).getByRole('button', { name: 'Like Dawn' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     expect(mock.calls[0]?.headers.get('x-auth-token')).toBe('user-token');
   });
 
@@ -41,14 +64,20 @@ describe('FavouritesPage', () => {
   it('shows "Error: {message}" with the server message or the §8 fallback', async () => {
     signInListener();
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mock = mockApi({ 'GET /songs/like/u1': [403, { message: "You don't have access to this content." }] });
+    mock = mockApi({
+      'GET /songs/like/u1': [403, { message: "You don't have access to this content." }],
+    });
     const first = renderWithRouter(<FavouritesPage />);
-    expect(await screen.findByRole('alert')).toHaveTextContent("Error: You don't have access to this content.");
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Error: You don't have access to this content.",
+    );
     first.unmount();
 
     mock.on({ 'GET /songs/like/u1': [500, 'not json'] });
     renderWithRouter(<FavouritesPage />);
-    expect(await screen.findByRole('alert')).toHaveTextContent(`Error: ${MESSAGES.likedSongsFailed}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `Error: ${MESSAGES.likedSongsFailed}`,
+    );
   });
 
   it('plays a song from its card', async () => {
@@ -56,7 +85,9 @@ describe('FavouritesPage', () => {
     mock = mockApi({ 'GET /songs/like/u1': [200, { data: [dawn] }] });
     renderWithRouter(<FavouritesPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Play Dawn' }));
-    expect(JSON.parse(screen.getByTestId('player-state').textContent ?? '')).toEqual({ songId: 's1' });
+    expect(JSON.parse(screen.getByTestId('player-state').textContent ?? '')).toEqual({
+      songId: 's1',
+    });
   });
 
   it('removes a card when the song is unliked, keeps it when the call fails', async () => {
@@ -73,7 +104,9 @@ describe('FavouritesPage', () => {
     expect(screen.getByRole('article', { name: 'Dusk' })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Like Dawn' }));
-    await waitFor(() => expect(screen.queryByRole('article', { name: 'Dawn' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: 'Dawn' })).not.toBeInTheDocument(),
+    );
     expect(screen.getByRole('article', { name: 'Dusk' })).toBeInTheDocument();
   });
 
@@ -82,7 +115,9 @@ describe('FavouritesPage', () => {
     localStorage.setItem('user', JSON.stringify({ _id: 'u1', name: 'Asha' }));
     mock = mockApi({ 'GET /songs/like/u1': [200, { data: [dawn] }] });
     renderWithRouter(<FavouritesPage />);
-    expect(await screen.findByRole('alert')).toHaveTextContent(`Error: ${MESSAGES.likedSongsFailed}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `Error: ${MESSAGES.likedSongsFailed}`,
+    );
     expect(logged).toHaveBeenCalledWith(MESSAGES.userNotAuthenticated);
     expect(mock.calls).toHaveLength(0);
   });

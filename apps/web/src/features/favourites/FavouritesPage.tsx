@@ -8,7 +8,8 @@ import { Loading } from '../../components/Loading';
 import { LikedSongCard } from './LikedSongCard';
 import './FavouritesPage.css';
 
-type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; songs: Song[] };
+type State =
+  { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; songs: Song[] };
 
 /** SPEC §2 "/favourites": the liked songs, most recently liked first. */
 export default function FavouritesPage() {
@@ -23,10 +24,13 @@ export default function FavouritesPage() {
       return;
     }
     fetchLikedSongs(user._id)
-      .then((songs) => live && setState({ status: 'ready', songs: Array.isArray(songs) ? songs : [] }))
+      .then(
+        (songs) => live && setState({ status: 'ready', songs: Array.isArray(songs) ? songs : [] }),
+      )
       .catch((error) => {
         console.error(MESSAGES.likedSongsFailed, error);
-        if (live) setState({ status: 'error', message: errorMessage(error, MESSAGES.likedSongsFailed) });
+        if (live)
+          setState({ status: 'error', message: errorMessage(error, MESSAGES.likedSongsFailed) });
       });
     return () => {
       live = false;
@@ -35,7 +39,9 @@ export default function FavouritesPage() {
 
   const unliked = (id: string) =>
     setState((current) =>
-      current.status === 'ready' ? { status: 'ready', songs: current.songs.filter((s) => s._id !== id) } : current,
+      current.status === 'ready'
+        ? { status: 'ready', songs: current.songs.filter((s) => s._id !== id) }
+        : current,
     );
 
   return (
@@ -47,7 +53,9 @@ export default function FavouritesPage() {
           {errorLine(state.message)}
         </p>
       )}
-      {state.status === 'ready' && state.songs.length === 0 && <p className="empty-state">{MESSAGES.noLikedSongs}</p>}
+      {state.status === 'ready' && state.songs.length === 0 && (
+        <p className="empty-state">{MESSAGES.noLikedSongs}</p>
+      )}
       {state.status === 'ready' && state.songs.length > 0 && (
         <div className="grid">
           {state.songs.map((song) => (

@@ -6,12 +6,25 @@ import { LikeButton } from '../../components/LikeButton';
 import { PlayIcon } from '../../components/icons';
 
 /** A liked song: image, name and artist; the cover plays it, the heart unlikes it. */
-export function LikedSongCard({ song, onPlay, onUnliked }: { song: Song; onPlay(): void; onUnliked(): void }) {
+export function LikedSongCard({
+  song,
+  onPlay,
+  onUnliked,
+}: {
+  song: Song;
+  onPlay(): void;
+  onUnliked(): void;
+}) {
   const placeholder = coverPlaceholder(song.name);
   const [cover, setCover] = useState(mediaUrl(song.img) || placeholder);
   return (
     <article className="liked-card" aria-label={song.name}>
-      <button type="button" className="liked-card__cover" aria-label={`Play ${song.name}`} onClick={onPlay}>
+      <button
+        type="button"
+        className="liked-card__cover"
+        aria-label={`Play ${song.name}`}
+        onClick={onPlay}
+      >
         <img src={cover} alt="" loading="lazy" onError={() => setCover(placeholder)} />
         <span className="liked-card__play">
           <PlayIcon />
@@ -26,7 +39,12 @@ export function LikedSongCard({ song, onPlay, onUnliked }: { song: Song; onPlay(
             {song.artist}
           </p>
         </div>
-        <LikeButton songId={song._id} songName={song.name} liked onChange={(liked) => !liked && onUnliked()} />
+        <LikeButton
+          songId={song._id}
+          songName={song.name}
+          liked
+          onChange={(liked) => !liked && onUnliked()}
+        />
       </div>
     </article>
   );

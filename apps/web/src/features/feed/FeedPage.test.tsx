@@ -3,7 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, categoryError, categoryFailed, type SaavnPlaylist } from '@samaa/shared';
 import FeedPage from './FeedPage';
-import { deferred, mockApi, signInListener, type ApiMock, type MockReply } from '../../test/apiMock';
+import {
+  deferred,
+  mockApi,
+  signInListener,
+  type ApiMock,
+  type MockReply,
+} from '../../test/apiMock';
 import { renderWithRouter } from '../../test/renderWithRouter';
 
 const playlist = (id: string, name: string, songCount = 20): SaavnPlaylist => ({
@@ -20,7 +26,10 @@ const playlist = (id: string, name: string, songCount = 20): SaavnPlaylist => ({
 /** The Saavn proxy answers each query with one playlist named after it. */
 const byQuery = ({ params }: { params: Record<string, unknown> }): MockReply => [
   200,
-  { success: true, data: { results: [playlist(`id-${String(params.query)}`, `${String(params.query)} Hits`, 25)] } },
+  {
+    success: true,
+    data: { results: [playlist(`id-${String(params.query)}`, `${String(params.query)} Hits`, 25)] },
+  },
 ];
 
 let mock: ApiMock;
@@ -39,18 +48,24 @@ describe('FeedPage', () => {
   it('shows every genre and OLD IS GOLD tile and loads Pop on open', async () => {
     renderWithRouter(<FeedPage />, '/feed');
     const genres = screen.getByRole('list', { name: 'Genres' });
-    expect(within(genres).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'Pop', 'Chill', 'Sad', 'Lofi', 'Romantic', 'Party', 'Workout', 'Focus', 'Sleep',
-    ]);
+    expect(
+      within(genres)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Pop', 'Chill', 'Sad', 'Lofi', 'Romantic', 'Party', 'Workout', 'Focus', 'Sleep']);
     expect(screen.getByRole('heading', { name: 'OLD IS GOLD' })).toBeInTheDocument();
     const decades = screen.getByRole('list', { name: 'OLD IS GOLD' });
-    expect(within(decades).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'Golden age of 20s', '90s', '80s', '70s',
-    ]);
+    expect(
+      within(decades)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Golden age of 20s', '90s', '80s', '70s']);
     const card = await screen.findByRole('article', { name: 'Pop Hits' });
     expect(within(card).getByText('25 songs')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Listen Now' })).toBeInTheDocument();
-    expect(card.querySelector('img')?.getAttribute('src')).toBe('https://c.saavncdn.com/id-Pop-500.jpg');
+    expect(card.querySelector('img')?.getAttribute('src')).toBe(
+      'https://c.saavncdn.com/id-Pop-500.jpg',
+    );
     expect(queries()).toEqual(['Pop']);
     expect(screen.getByRole('button', { name: 'Pop' })).toHaveAttribute('aria-pressed', 'true');
   });
@@ -79,7 +94,8 @@ describe('FeedPage', () => {
   it('keeps the last tile when an earlier answer arrives late', async () => {
     const slowPop = deferred<MockReply>();
     mock.on({
-      'GET /saavn/search/playlists': (req) => (req.params.query === 'Pop' ? slowPop.promise : byQuery(req)),
+      'GET /saavn/search/playlists': (req) =>
+        req.params.query === 'Pop' ? slowPop.promise : byQuery(req),
     });
     renderWithRouter(<FeedPage />);
     await userEvent.click(screen.getByRole('button', { name: 'Sad' }));
@@ -92,7 +108,10 @@ describe('FeedPage', () => {
   it('opens the player on Listen Now', async () => {
     renderWithRouter(<FeedPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Listen Now' }));
-    expect(JSON.parse(screen.getByTestId('player-state').textContent ?? '')).toEqual({ source: 'saavn', id: 'id-Pop' });
+    expect(JSON.parse(screen.getByTestId('player-state').textContent ?? '')).toEqual({
+      source: 'saavn',
+      id: 'id-Pop',
+    });
   });
 
   it('uses the category messages of §8', async () => {
@@ -101,10 +120,14 @@ describe('FeedPage', () => {
     renderWithRouter(<FeedPage />);
     expect(await screen.findByRole('alert')).toHaveTextContent(categoryFailed('Pop'));
 
-    mock.on({ 'GET /saavn/search/playlists': [502, { message: 'The music service is unavailable' }] });
+    mock.on({
+      'GET /saavn/search/playlists': [502, { message: 'The music service is unavailable' }],
+    });
     await userEvent.click(screen.getByRole('button', { name: '80s' }));
     await waitFor(() =>
-      expect(screen.getByRole('alert')).toHaveTextContent(categoryError('1980s', 'The music service is unavailable')),
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        categoryError('1980s', 'The music service is unavailable'),
+      ),
     );
   });
 

@@ -1,15 +1,26 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { LABELS, MESSAGES, categoryError, categoryFailed, type SaavnPlaylist } from '@samaa/shared';
-import { FEED_DEFAULT_QUERY, saavnFailureDetail, saavnPlaylistCard, searchSaavnPlaylists } from '../../api/saavn';
+import {
+  FEED_DEFAULT_QUERY,
+  saavnFailureDetail,
+  saavnPlaylistCard,
+  searchSaavnPlaylists,
+} from '../../api/saavn';
 import { Loading } from '../../components/Loading';
 import { PlaylistCard } from '../../components/PlaylistCard';
 import { DECADES, GENRES, type FeedCategory } from './categories';
 import './FeedPage.css';
 
-type Results = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; playlists: SaavnPlaylist[] };
+type Results =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; playlists: SaavnPlaylist[] };
 
-const initial = GENRES.find((g) => g.query === FEED_DEFAULT_QUERY) ?? { label: FEED_DEFAULT_QUERY, query: FEED_DEFAULT_QUERY };
+const initial = GENRES.find((g) => g.query === FEED_DEFAULT_QUERY) ?? {
+  label: FEED_DEFAULT_QUERY,
+  query: FEED_DEFAULT_QUERY,
+};
 
 /** SPEC §2 "/feed": genre and decade tiles over Saavn playlist search; Pop on open. */
 export default function FeedPage() {
@@ -29,7 +40,10 @@ export default function FeedPage() {
       console.error(categoryFailed(next.query), error);
       const detail = saavnFailureDetail(error);
       if (request === latest.current) {
-        setResults({ status: 'error', message: detail ? categoryError(next.query, detail) : categoryFailed(next.query) });
+        setResults({
+          status: 'error',
+          message: detail ? categoryError(next.query, detail) : categoryFailed(next.query),
+        });
       }
     }
   }, []);

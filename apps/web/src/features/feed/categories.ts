@@ -5,9 +5,17 @@ export interface FeedCategory {
 }
 
 /** SPEC §2 "/feed" genre tiles; each searches its own name. */
-export const GENRES: FeedCategory[] = ['Pop', 'Chill', 'Sad', 'Lofi', 'Romantic', 'Party', 'Workout', 'Focus', 'Sleep'].map(
-  (name) => ({ label: name, query: name }),
-);
+export const GENRES: FeedCategory[] = [
+  'Pop',
+  'Chill',
+  'Sad',
+  'Lofi',
+  'Romantic',
+  'Party',
+  'Workout',
+  'Focus',
+  'Sleep',
+].map((name) => ({ label: name, query: name }));
 
 /** SPEC §2/§9 'OLD IS GOLD' tiles and the decades they search. */
 export const DECADES: FeedCategory[] = [

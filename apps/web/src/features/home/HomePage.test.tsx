@@ -29,7 +29,10 @@ function listenerApi() {
   return mockApi({
     'GET /songs': [200, { data: songs }],
     'GET /songs/like/ids': [200, { data: ['s1'] }],
-    'GET /playlists/user-playlists': [200, { data: [{ _id: 'p1', name: 'Road trip', desc: '', songs: [], user: 'u1' }] }],
+    'GET /playlists/user-playlists': [
+      200,
+      { data: [{ _id: 'p1', name: 'Road trip', desc: '', songs: [], user: 'u1' }] },
+    ],
   });
 }
 
@@ -51,8 +54,16 @@ describe('HomePage', () => {
     signInListener();
     mock = listenerApi();
     renderWithRouter(<HomePage />);
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Like Song 1' })).toHaveAttribute('aria-pressed', 'true'));
-    expect(screen.getByRole('button', { name: 'Like Song 0' })).toHaveAttribute('aria-pressed', 'false');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Like Song 1' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'Like Song 0' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
   });
 
   it('plays a song by navigating to /player with its id', async () => {
@@ -60,7 +71,9 @@ describe('HomePage', () => {
     mock = listenerApi();
     renderWithRouter(<HomePage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Play Song 3' }));
-    expect(JSON.parse(screen.getByTestId('player-state').textContent ?? '')).toEqual({ songId: 's3' });
+    expect(JSON.parse(screen.getByTestId('player-state').textContent ?? '')).toEqual({
+      songId: 's3',
+    });
   });
 
   it('says "Failed to fetch songs." when the songs cannot be loaded', async () => {

@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES, type Playlist, type Song } from '@samaa/shared';
-import { fetchLikedSongIds, fetchSongs, fetchUserPlaylists, hasUserToken } from '../../api/catalogue';
+import {
+  fetchLikedSongIds,
+  fetchSongs,
+  fetchUserPlaylists,
+  hasUserToken,
+} from '../../api/catalogue';
 import { getStoredUser } from '../../session/session';
 import { Loading } from '../../components/Loading';
 import { SongRow } from '../../components/SongRow';
@@ -54,7 +59,10 @@ export default function HomePage() {
     });
   }, []);
 
-  const playSong = useCallback((song: Song) => navigate('/player', { state: { songId: song._id } }), [navigate]);
+  const playSong = useCallback(
+    (song: Song) => navigate('/player', { state: { songId: song._id } }),
+    [navigate],
+  );
   const playPlaylist = useCallback(
     (playlist: Playlist) => navigate('/player', { state: { source: 'samma', id: playlist._id } }),
     [navigate],

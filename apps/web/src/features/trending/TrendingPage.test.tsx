@@ -18,7 +18,10 @@ describe('TrendingPage', () => {
     mock = mockApi({
       'GET /saavn/search/playlists': [
         200,
-        { success: true, data: { results: [{ id: 't1', name: 'Trending Now', songCount: 40, image: [] }] } },
+        {
+          success: true,
+          data: { results: [{ id: 't1', name: 'Trending Now', songCount: 40, image: [] }] },
+        },
       ],
     });
     renderWithRouter(<TrendingPage />, '/trending');
@@ -27,20 +30,29 @@ describe('TrendingPage', () => {
     const card = await screen.findByRole('article', { name: 'Trending Now' });
     expect(mock.calls[0]?.params).toEqual({ query: 'trending playlists' });
     await userEvent.click(card);
-    expect(JSON.parse(screen.getByTestId('player-state').textContent ?? '')).toEqual({ source: 'saavn', id: 't1' });
+    expect(JSON.parse(screen.getByTestId('player-state').textContent ?? '')).toEqual({
+      source: 'saavn',
+      id: 't1',
+    });
   });
 
   it('says "No trending playlists found." when empty', async () => {
-    mock = mockApi({ 'GET /saavn/search/playlists': [200, { success: true, data: { results: [] } }] });
+    mock = mockApi({
+      'GET /saavn/search/playlists': [200, { success: true, data: { results: [] } }],
+    });
     renderWithRouter(<TrendingPage />);
     expect(await screen.findByText(MESSAGES.noTrending)).toBeInTheDocument();
   });
 
   it('uses the trending messages of §8', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mock = mockApi({ 'GET /saavn/search/playlists': [502, { message: 'The music service is unavailable' }] });
+    mock = mockApi({
+      'GET /saavn/search/playlists': [502, { message: 'The music service is unavailable' }],
+    });
     const first = renderWithRouter(<TrendingPage />);
-    expect(await screen.findByRole('alert')).toHaveTextContent(trendingError('The music service is unavailable'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      trendingError('The music service is unavailable'),
+    );
     first.unmount();
 
     mock.on({ 'GET /saavn/search/playlists': [200, { success: false }] });

@@ -1,11 +1,19 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { LABELS, MESSAGES, trendingError, type SaavnPlaylist } from '@samaa/shared';
-import { TRENDING_QUERY, saavnFailureDetail, saavnPlaylistCard, searchSaavnPlaylists } from '../../api/saavn';
+import {
+  TRENDING_QUERY,
+  saavnFailureDetail,
+  saavnPlaylistCard,
+  searchSaavnPlaylists,
+} from '../../api/saavn';
 import { Loading } from '../../components/Loading';
 import { PlaylistCard } from '../../components/PlaylistCard';
 
-type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; playlists: SaavnPlaylist[] };
+type State =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; playlists: SaavnPlaylist[] };
 
 /** SPEC §2 "/trending": Saavn's trending playlists; a click opens the player. */
 export default function TrendingPage() {
@@ -19,7 +27,11 @@ export default function TrendingPage() {
       .catch((error) => {
         console.error(MESSAGES.trendingFailed, error);
         const detail = saavnFailureDetail(error);
-        if (live) setState({ status: 'error', message: detail ? trendingError(detail) : MESSAGES.trendingFailed });
+        if (live)
+          setState({
+            status: 'error',
+            message: detail ? trendingError(detail) : MESSAGES.trendingFailed,
+          });
       });
     return () => {
       live = false;
@@ -35,7 +47,9 @@ export default function TrendingPage() {
           {state.message}
         </p>
       )}
-      {state.status === 'ready' && state.playlists.length === 0 && <p className="empty-state">{MESSAGES.noTrending}</p>}
+      {state.status === 'ready' && state.playlists.length === 0 && (
+        <p className="empty-state">{MESSAGES.noTrending}</p>
+      )}
       {state.status === 'ready' && state.playlists.length > 0 && (
         <div className="grid">
           {state.playlists.map((playlist) => (
