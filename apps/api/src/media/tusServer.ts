@@ -12,7 +12,7 @@ import {
 } from '@samaa/shared';
 import type { AppContext } from '../context.js';
 import { readAudioMetadata } from './audioMetadata.js';
-import { sniffFile } from './formats.js';
+import { SNIFF_BYTES, sniffFile, type MediaFormat } from './formats.js';
 import { mediaUrlPath, storedFileName, type MediaStore } from './mediaStore.js';
 
 export const UPLOADS_PATH = '/api/uploads';
@@ -57,6 +57,17 @@ async function discard(store: MediaStore, id: string): Promise<void> {
   await Promise.all([fs.rm(data, { force: true }), fs.rm(`${data}.json`, { force: true })]);
 }
 
+/** The declared kind's format check, shared by the early and the final check. */
+async function rejectIfNotOfKind(store: MediaStore, upload: Upload): Promise<MediaFormat> {
+  const kind = upload.metadata?.kind as MediaKind;
+  const format = await sniffFile(path.join(store.incomingDir, upload.id)).catch(() => undefined);
+  if (!format || format.kind !== kind) {
+    await discard(store, upload.id);
+    throw tusError(415, kind === 'audio' ? UPLOAD_MESSAGES.notAudio : UPLOAD_MESSAGES.notImage);
+  }
+  return format;
+}
+
 /**
  * A complete upload: its bytes must be of the declared kind, then it moves to audio/ or images/
  * under `{timestamp}{sanitised name}`. Anything else is deleted, so no partial file stays behind.
@@ -64,11 +75,7 @@ async function discard(store: MediaStore, id: string): Promise<void> {
 async function finishUpload(ctx: AppContext, store: MediaStore, upload: Upload): Promise<UploadResult> {
   const kind = upload.metadata!.kind as MediaKind;
   const source = path.join(store.incomingDir, upload.id);
-  const format = await sniffFile(source).catch(() => undefined);
-  if (!format || format.kind !== kind) {
-    await discard(store, upload.id);
-    throw tusError(415, kind === 'audio' ? UPLOAD_MESSAGES.notAudio : UPLOAD_MESSAGES.notImage);
-  }
+  const format = await rejectIfNotOfKind(store, upload);
   const name = storedFileName(store, upload.metadata!.filename!, format);
   const target = path.join(store.dirOf(kind), name);
   await fs.rename(source, target);
@@ -94,6 +101,12 @@ export function createTusServer(ctx: AppContext, store: MediaStore): Server {
     async onUploadCreate(_req, upload) {
       checkNewUpload(ctx, upload);
       return {};
+    },
+    // A chunked upload of the wrong kind is refused at its next chunk, not after the last one.
+    async onIncomingRequest(req, id) {
+      if (req.method !== 'PATCH') return;
+      const upload = await datastore.getUpload(id).catch(() => undefined);
+      if (upload && upload.offset >= SNIFF_BYTES) await rejectIfNotOfKind(store, upload);
     },
     async onUploadFinish(req, upload) {
       const result = await finishUpload(ctx, store, upload);

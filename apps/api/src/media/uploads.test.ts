@@ -153,11 +153,18 @@ describe('tus uploads into the media store', () => {
     await request(app).get(result.url).expect(200).expect('Content-Type', 'image/png');
   });
 
-  it('rejects a renamed non-audio file and leaves nothing behind', async () => {
+  it('rejects a renamed non-audio file at its second chunk and leaves nothing behind', async () => {
     const png = coverArtPng({ from: [0, 0, 0], to: [9, 9, 9], accent: [1, 1, 1], motif: 'waves' });
+    expect(png.length).toBeGreaterThan(3 * 1024);
     const before = files('audio').length;
-    const err = await tusUpload(png, { filename: 'not-really.mp3', chunkSize: 4096 }).done.catch((e: unknown) => e);
+    let sent = 0;
+    const err = await tusUpload(png, {
+      filename: 'not-really.mp3',
+      chunkSize: 1024,
+      onProgress: (bytes) => (sent = Math.max(sent, bytes)),
+    }).done.catch((e: unknown) => e);
     expect(statusOf(err)).toBe(415);
+    expect(sent).toBeLessThanOrEqual(2 * 1024);
     expect(messageOf(err)).toMatch(/not a supported audio format/);
     expect(files('audio')).toHaveLength(before);
     expect(files('.incoming')).toHaveLength(0);
