@@ -43,14 +43,18 @@ export const FIREBASE_STORAGE_ORIGIN = 'https://firebasestorage.googleapis.com';
 export function contentSecurityPolicy(ctx: AppContext) {
   const origin = (url: string) => new URL(url).origin;
   const spotify = [origin(ctx.config.spotify.apiUrl), origin(ctx.config.spotify.accountsUrl)];
+  // 'https:' already covers the real services; a self-hosted JioSaavn API or a local fake on plain
+  // http serves its images and audio from its own origin, which is then allowed explicitly.
+  const plainHttp = (url: string) => (url.startsWith('http:') ? [origin(url)] : []);
+  const thirdPartyMedia = [...plainHttp(ctx.config.saavnApiUrl), ...plainHttp(ctx.config.spotify.apiUrl)];
   return {
     useDefaults: true,
     directives: {
       'default-src': ["'self'"],
       'script-src': ["'self'"],
       'style-src': ["'self'", "'unsafe-inline'"],
-      'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-      'media-src': ["'self'", 'blob:', 'https:'],
+      'img-src': ["'self'", 'data:', 'blob:', 'https:', ...thirdPartyMedia],
+      'media-src': ["'self'", 'blob:', 'https:', ...thirdPartyMedia],
       'connect-src': ["'self'", ...new Set([...spotify, FIREBASE_STORAGE_ORIGIN])],
       'font-src': ["'self'", 'data:'],
       'object-src': ["'none'"],
