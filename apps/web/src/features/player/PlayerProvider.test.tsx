@@ -282,6 +282,16 @@ describe('after a reload', () => {
   });
 });
 
+describe('leaving the page', () => {
+  it('saves the exact position', async () => {
+    const { audio } = await playing('a');
+    setMedia(audio, { readyState: 4 });
+    audio.currentTime = 77.34;
+    fireEvent(window, new Event('pagehide'));
+    expect(localStorage.getItem(PLAYER_STORAGE_KEYS.position)).toBe('77.3');
+  });
+});
+
 describe('Media Session', () => {
   it('publishes metadata and answers the media keys', async () => {
     const handlers = new Map<string, (details: { seekTime?: number }) => void>();

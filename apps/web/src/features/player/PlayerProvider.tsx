@@ -128,10 +128,19 @@ export function PlayerProvider({
     return () => window.clearInterval(timer);
   }, [playback.playing]);
 
-  // The queue survives a reload.
+  // The queue survives a reload; the exact position is saved when the page goes away.
   useEffect(() => {
     saveQueue(playback, owner);
   }, [playback, owner]);
+
+  useEffect(() => {
+    const onPageHide = () => {
+      const audio = audioRef.current;
+      if (audio?.hasAttribute('src') && audio.readyState > 0) savePosition(audio.currentTime);
+    };
+    window.addEventListener('pagehide', onPageHide);
+    return () => window.removeEventListener('pagehide', onPageHide);
+  }, []);
 
   useEffect(() => {
     const audio = audioRef.current;
