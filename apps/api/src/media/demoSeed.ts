@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { mediaObjectName } from '@samaa/shared';
+import { mediaObjectName, sanitizeFileName } from '@samaa/shared';
 import type { AppContext } from '../context.js';
 import { SongModel } from '../songs/song.model.js';
 import { DEMO_SONGS, type DemoSong } from './demo/catalogue.js';
@@ -8,6 +8,7 @@ import { coverArtPng } from './demo/coverArt.js';
 import { id3v2Tag } from './demo/id3.js';
 import { encodeMp3 } from './demo/mp3.js';
 import { renderTune } from './demo/synth.js';
+import { demoRenderCache, type RenderedDemo } from './demo/renderCache.js';
 import { ensureMediaDirs, mediaStore, mediaUrlPath, type MediaStore } from './mediaStore.js';
 
 /** Low enough to encode a dozen songs in seconds with a pure-JS encoder, fine for tones. */
@@ -19,14 +20,28 @@ interface WrittenSong {
   doc: { name: string; artist: string; img: string; song: string; duration: number };
 }
 
-/** Renders, encodes and writes one demo song: `{timestamp}{slug}.mp3` and its cover PNG. */
-async function writeDemoSong(store: MediaStore, demo: DemoSong, now: number): Promise<WrittenSong> {
+/** Synthesises, tags and encodes one demo song (the slow part: pure-JS MP3 encoding). */
+function renderDemoSong(demo: DemoSong): RenderedDemo {
   const cover = coverArtPng(demo.cover);
   const samples = renderTune(demo.tune, DEMO_SAMPLE_RATE);
   const mp3 = Buffer.concat([
     id3v2Tag({ title: demo.name, artist: demo.artist, cover: { mime: 'image/png', data: cover } }),
     encodeMp3(samples, DEMO_SAMPLE_RATE, DEMO_KBPS),
   ]);
+  return { mp3, cover, duration: Math.round(samples.length / DEMO_SAMPLE_RATE) };
+}
+
+type RenderCache = ReturnType<typeof demoRenderCache>;
+
+/** Writes one demo song, `{timestamp}{name}.mp3` and its cover PNG, rendered or from the cache. */
+async function writeDemoSong(store: MediaStore, demo: DemoSong, now: number, cache: RenderCache): Promise<WrittenSong> {
+  const slug = sanitizeFileName(demo.name);
+  let rendered = cache.get(slug);
+  if (!rendered) {
+    rendered = renderDemoSong(demo);
+    cache.put(slug, rendered);
+  }
+  const { mp3, cover, duration } = rendered;
   const audioName = mediaObjectName(`${demo.name}.mp3`, now);
   const imageName = mediaObjectName(`${demo.name}.png`, now);
   const files = [path.join(store.dirOf('audio'), audioName), path.join(store.dirOf('image'), imageName)];
@@ -39,7 +54,7 @@ async function writeDemoSong(store: MediaStore, demo: DemoSong, now: number): Pr
       artist: demo.artist,
       img: mediaUrlPath('image', imageName),
       song: mediaUrlPath('audio', audioName),
-      duration: Math.round(samples.length / DEMO_SAMPLE_RATE),
+      duration,
     },
   };
 }
@@ -56,8 +71,9 @@ export async function seedDemoCatalogue(ctx: AppContext): Promise<number> {
   ensureMediaDirs(store);
   const started = Date.now();
   const written: WrittenSong[] = [];
+  const cache = demoRenderCache({ songs: DEMO_SONGS, rate: DEMO_SAMPLE_RATE, kbps: DEMO_KBPS, format: 1 });
   try {
-    for (const demo of DEMO_SONGS) written.push(await writeDemoSong(store, demo, started));
+    for (const demo of DEMO_SONGS) written.push(await writeDemoSong(store, demo, started, cache));
     await SongModel.insertMany(written.map((w) => w.doc));
   } catch (err) {
     await Promise.all(written.flatMap((w) => w.files).map((file) => fs.rm(file, { force: true })));
