@@ -40,6 +40,8 @@ export interface GuardedPage {
 export async function guardedPage(browser: Browser, baseUrl: string): Promise<GuardedPage> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
+  // Fail fast: every step of a journey is quick, and a stuck one should not eat the run's budget.
+  page.setDefaultTimeout(15_000);
   const problems: string[] = [];
   const expected: RegExp[] = [];
   const isExpected = (text: string) => expected.some((re) => re.test(text));

@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, expect, inject } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { STORAGE_KEYS } from '@samaa/shared';
+import { guardedPage, type GuardedPage } from './browser.js';
+import { verificationLink } from './mail.js';
+import { apiLogin, apiRegisterAndVerify } from './session.js';
+
+/** A password meeting every rule of SPEC §5. */
+export const GOOD_PASSWORD = 'Listen#2026ok';
+
+let counter = 0;
+
+/** An email address no other test of this run uses. */
+export function uniqueEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}${counter}@samaa.test`;
+}
+
+/**
+ * Fails the running test on any problem the page recorded since the last check (uncaught errors,
+ * console errors, unexpected failed requests), and starts the next test with a clean slate.
+ */
+export function expectNoProblems(guarded: GuardedPage): void {
+  expect(guarded.problems.splice(0)).toEqual([]);
+}
+
+/** A listener created through the API and its real verification mail. */
+export async function verifiedListener(name: string, prefix: string) {
+  const email = uniqueEmail(prefix);
+  return apiRegisterAndVerify(name, email, GOOD_PASSWORD, (address) => verificationLink(inject('dataDir'), address));
+}
+
+/**
+ * Stores a session exactly as the login screens do (token, user record, logged-in flag), so a
+ * file that is not about logging in starts signed in without going through the form.
+ */
+async function storeSession(page: Page, entries: Record<string, string>, then: string): Promise<void> {
+  await page.goto('/instructions');
+  await page.evaluate((items) => {
+    for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+  }, entries);
+  await page.goto(then);
+}
+
+/** A guarded page signed in as a new verified listener, on /home. */
+export async function signedInListener(browser: Browser, name: string, prefix: string) {
+  const listener = await verifiedListener(name, prefix);
+  const login = await apiLogin(listener.email, listener.password);
+  const guarded = await guardedPage(browser, inject('baseUrl'));
+  await storeSession(
+    guarded.page,
+    {
+      [STORAGE_KEYS.userAuthToken]: login.authToken,
+      [STORAGE_KEYS.user]: JSON.stringify(login.data),
+      [STORAGE_KEYS.isUserLoggedIn]: 'true',
+    },
+    '/home',
+  );
+  return { guarded, listener, userId: login.data._id };
+}
+
+/** Reads the local storage keys of SPEC §3. */
+export function storedKeys(page: Page): Promise<Record<string, string | null>> {
+  return page.evaluate((keys) => Object.fromEntries(keys.map((k) => [k, localStorage.getItem(k)])), Object.values(STORAGE_KEYS));
+}
+
+/** Polls `read` until `accept` holds (Playwright-core has no web-first assertions). */
+export async function waitUntil<T>(read: () => Promise<T>, accept: (value: T) => boolean, what: string, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T = await read();
+  while (!accept(last)) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last value: ${JSON.stringify(last)}`);
+    await new Promise((r) => setTimeout(r, 100));
+    last = await read();
+  }
+  return last;
+}
+
+/**
+ * For a file whose tests are steps of one journey: once a step fails, the later steps are
+ * skipped rather than failing in a cascade on a page left in the wrong place.
+ */
+export function stopJourneyOnFailure(): void {
+  let failed = false;
+  beforeEach((ctx) => {
+    if (failed) ctx.skip();
+  });
+  afterEach((ctx) => {
+    if (ctx.task.result?.state === 'fail') failed = true;
+  });
+}
