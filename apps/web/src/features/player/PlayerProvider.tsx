@@ -82,8 +82,8 @@ export function PlayerProvider({
     const audio = audioRef.current;
     if (!audio) return;
     if (!src) {
-      audio.pause();
       if (audio.hasAttribute('src')) {
+        audio.pause();
         audio.removeAttribute('src');
         audio.load();
       }
