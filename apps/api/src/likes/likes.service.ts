@@ -1,8 +1,7 @@
-import mongoose from 'mongoose';
 import { CATALOGUE_MESSAGES, type Song } from '@samaa/shared';
 import { notFound } from '../http/errors.js';
-import { SONG_FIELDS, SongModel, toSong } from '../songs/song.model.js';
 import { songExists } from '../songs/songs.service.js';
+import { songsById } from '../songs/songListCache.js';
 import { LikeModel } from './like.model.js';
 
 const DUPLICATE_KEY = 11000;
@@ -34,12 +33,10 @@ export async function likedSongIds(userId: string): Promise<string[]> {
 export async function likedSongs(userId: string): Promise<Song[]> {
   const ids = await likedSongIds(userId);
   if (ids.length === 0) return [];
-  const docs = await SongModel.find({ _id: { $in: ids.map((id) => new mongoose.Types.ObjectId(id)) } })
-    .select(SONG_FIELDS)
-    .lean();
-  const byId = new Map(docs.map((doc) => [String(doc._id), doc]));
+  // From the cached catalogue: an `_id: {$in}` query is a full collection scan on FerretDB.
+  const byId = await songsById();
   return ids.flatMap((id) => {
-    const doc = byId.get(id);
-    return doc ? [toSong(doc)] : [];
+    const song = byId.get(id);
+    return song ? [song] : [];
   });
 }

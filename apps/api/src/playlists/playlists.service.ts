@@ -3,6 +3,7 @@ import { CATALOGUE_MESSAGES, type Playlist, type PlaylistInput, type Song } from
 import { forbidden, notFound } from '../http/errors.js';
 import { SONG_FIELDS, toSong, type SongDoc } from '../songs/song.model.js';
 import { songExists } from '../songs/songs.service.js';
+import { songsById } from '../songs/songListCache.js';
 import { PlaylistModel } from './playlist.model.js';
 
 /** One populate per query (a single $in over every playlist's songs), never one per playlist. */
@@ -32,10 +33,21 @@ export function toPlaylist(doc: PopulatedPlaylistDoc): Playlist {
   };
 }
 
+/**
+ * Fills in the playlists' songs from the cached catalogue (songsById) instead of populate, whose
+ * `_id: {$in}` query scans the whole songs collection on FerretDB (bench/results.md: seconds per
+ * request at 10,000 songs). Songs deleted meanwhile are dropped, as with populate.
+ */
+export async function withSongs(docs: PopulatedPlaylistDoc[]): Promise<Playlist[]> {
+  if (docs.length === 0) return [];
+  const byId = await songsById();
+  return docs.map((doc) => toPlaylist({ ...doc, songs: doc.songs.map((id) => byId.get(String(id)) ?? null) }));
+}
+
 async function populated(id: string): Promise<Playlist> {
-  const doc = await PlaylistModel.findById(id).populate(POPULATE_SONGS).lean<PopulatedPlaylistDoc>();
+  const doc = await PlaylistModel.findById(id).lean<PopulatedPlaylistDoc>();
   if (!doc) throw notFound(CATALOGUE_MESSAGES.playlistNotFound);
-  return toPlaylist(doc);
+  return (await withSongs([doc]))[0]!;
 }
 
 /** 404 when the playlist does not exist, 403 when it is someone else's. */
@@ -53,9 +65,8 @@ export async function createPlaylist(userId: string, input: PlaylistInput): Prom
 export async function userPlaylists(userId: string): Promise<Playlist[]> {
   const docs = await PlaylistModel.find({ user: userId })
     .sort({ createdAt: -1 })
-    .populate(POPULATE_SONGS)
     .lean<PopulatedPlaylistDoc[]>();
-  return docs.map(toPlaylist);
+  return withSongs(docs);
 }
 
 export async function ownPlaylist(playlistId: string, userId: string): Promise<Playlist> {

@@ -1,35 +1,11 @@
-import type mongoose from 'mongoose';
 import { escapeRegExp, type Playlist, type Song } from '@samaa/shared';
 import { songListSnapshot } from '../songs/songListCache.js';
-import {
-  POPULATE_SONGS,
-  toPlaylist,
-  type PopulatedPlaylistDoc,
-} from '../playlists/playlists.service.js';
+import { withSongs, type PopulatedPlaylistDoc } from '../playlists/playlists.service.js';
 import { PlaylistModel } from '../playlists/playlist.model.js';
 
 export const SEARCH_RESULT_LIMIT = 20;
 
-type Find<D> = (pattern: RegExp, exclude: mongoose.Types.ObjectId[], limit: number) => Promise<D[]>;
-
-/**
- * Two bounded queries (for the user's playlists): an anchored (prefix) pattern first, then the
- * inner match for the rest of the budget, so prefix matches always rank first. The query is
- * escaped, so it is matched literally and cannot build a pathological pattern.
- */
-async function rankedSearch<D extends { _id: mongoose.Types.ObjectId }>(query: string, find: Find<D>) {
-  const literal = escapeRegExp(query);
-  const prefix = await find(new RegExp(`^${literal}`, 'i'), [], SEARCH_RESULT_LIMIT);
-  const room = SEARCH_RESULT_LIMIT - prefix.length;
-  if (room <= 0) return prefix;
-  const inner = await find(new RegExp(literal, 'i'), prefix.map((d) => d._id), room);
-  return [...prefix, ...inner];
-}
-
-const BY_NAME = { name: 1, _id: 1 } as const;
-const notIn = (ids: mongoose.Types.ObjectId[]) => (ids.length ? { _id: { $nin: ids } } : {});
-
-const byName = (a: Song, b: Song) =>
+const byName = (a: { name: string; _id: string }, b: { name: string; _id: string }) =>
   a.name < b.name ? -1 : a.name > b.name ? 1 : a._id < b._id ? -1 : a._id > b._id ? 1 : 0;
 
 /**
@@ -57,12 +33,17 @@ export async function searchSongs(query: string): Promise<Song[]> {
 
 /** The user's own playlists whose name matches, with their songs. */
 export async function searchOwnPlaylists(userId: string, query: string): Promise<Playlist[]> {
-  const docs = await rankedSearch(query, (pattern, exclude, limit) =>
-    PlaylistModel.find({ user: userId, name: pattern, ...notIn(exclude) })
-      .sort(BY_NAME)
-      .limit(limit)
-      .populate(POPULATE_SONGS)
-      .lean<PopulatedPlaylistDoc[]>(),
-  );
-  return docs.map(toPlaylist);
+  // One query for the listener's (few) playlists, ranked here like the songs: two regex queries
+  // would each scan the whole playlists collection on FerretDB.
+  const literal = escapeRegExp(query);
+  const prefix = new RegExp(`^${literal}`, 'i');
+  const inner = new RegExp(literal, 'i');
+  const docs = await PlaylistModel.find({ user: userId }).lean<PopulatedPlaylistDoc[]>();
+  const rank = (doc: PopulatedPlaylistDoc) => (prefix.test(doc.name) ? 0 : inner.test(doc.name) ? 1 : 2);
+  const ranked = docs
+    .map((doc) => ({ doc, rank: rank(doc), key: { name: doc.name, _id: String(doc._id) } }))
+    .filter((entry) => entry.rank < 2)
+    .sort((a, b) => a.rank - b.rank || byName(a.key, b.key))
+    .slice(0, SEARCH_RESULT_LIMIT);
+  return withSongs(ranked.map((entry) => entry.doc));
 }

@@ -64,3 +64,19 @@ export async function songListSnapshot(): Promise<SongListSnapshot> {
   }
   return pending.promise;
 }
+
+const indexes = new WeakMap<SongListSnapshot, Map<string, Song>>();
+
+/**
+ * The current catalogue by id, built once per snapshot. Playlists and liked songs take their
+ * songs from here: a populate or `_id: {$in}` query is a full collection scan on FerretDB.
+ */
+export async function songsById(): Promise<Map<string, Song>> {
+  const snapshot = await songListSnapshot();
+  let byId = indexes.get(snapshot);
+  if (!byId) {
+    byId = new Map(snapshot.songs.map((song) => [song._id, song]));
+    indexes.set(snapshot, byId);
+  }
+  return byId;
+}
