@@ -20,7 +20,8 @@ import { LikeModel } from '../likes/like.model.js';
 import { PlaylistModel } from '../playlists/playlist.model.js';
 import { SongModel } from '../songs/song.model.js';
 import { bumpSongsVersion } from '../songs/catalogueVersion.js';
-import { generateSongs, personName, seededRandom } from '../songs/generateSongs.js';
+import { generateSongs, personName, seededRandom, type SongMedia } from '../songs/generateSongs.js';
+import { writeDemoMedia } from '../media/demoSeed.js';
 import { UserModel } from '../users/user.model.js';
 
 /** Every seeded listener's password (meets the registration rules). */
@@ -35,6 +36,8 @@ export interface SeedOptions {
   songs: number;
   users: number;
   reset: boolean;
+  /** Cover and audio the generated songs cycle through (the command passes the demo media). */
+  media?: SongMedia[];
 }
 
 export interface SeedResult {
@@ -51,10 +54,10 @@ async function inBatches<T>(items: T[], insert: (batch: T[]) => Promise<unknown>
   for (let i = 0; i < items.length; i += BATCH) await insert(items.slice(i, i + BATCH));
 }
 
-async function seedSongs(count: number, seed: number): Promise<void> {
+async function seedSongs(count: number, seed: number, media: SongMedia[] = []): Promise<void> {
   const now = Date.now();
   // Spread over the past months, the last one newest, so "newest first" reads naturally.
-  const songs = generateSongs(count, seed).map((song, i) => {
+  const songs = generateSongs(count, seed, media).map((song, i) => {
     const at = new Date(now - (count - i) * 37 * MINUTE);
     return { ...song, createdAt: at, updatedAt: at };
   });
@@ -96,7 +99,7 @@ export async function seedDatabase(opts: SeedOptions): Promise<SeedResult> {
     ]);
   }
   const seed = (await SongModel.estimatedDocumentCount()) + 1;
-  if (opts.songs > 0) await seedSongs(opts.songs, seed);
+  if (opts.songs > 0) await seedSongs(opts.songs, seed, opts.media);
   const userEmails = opts.users > 0 ? await seedUsers(opts.users, seed) : [];
   // Running API processes on the same database refresh their cached song list.
   await bumpSongsVersion();
@@ -143,7 +146,9 @@ async function main() {
   try {
     await connectMongoose(db.uri, config.mongodbDbName);
     const started = Date.now();
-    const result = await seedDatabase(opts);
+    // Generated songs play our own demo files, so a seeded install works offline.
+    const media = opts.songs > 0 ? await writeDemoMedia(config) : [];
+    const result = await seedDatabase({ ...opts, media });
     console.log(`Database: ${db.engine}, ${config.mongodbDbName}`);
     if (opts.reset) console.log('Removed every song, like and playlist, and the seeded listeners.');
     console.log(`Inserted ${result.songs} songs and ${result.users} verified listeners in ${Date.now() - started} ms.`);

@@ -15,6 +15,9 @@ import { ensureMediaDirs, mediaStore, mediaUrlPath, type MediaStore } from './me
 export const DEMO_SAMPLE_RATE = 22050;
 export const DEMO_KBPS = 64;
 
+/** Everything that shapes the rendered bytes: a change renders anew. */
+const DEMO_FINGERPRINT = { songs: DEMO_SONGS, rate: DEMO_SAMPLE_RATE, kbps: DEMO_KBPS, format: 1 };
+
 interface WrittenSong {
   files: string[];
   doc: { name: string; artist: string; img: string; song: string; duration: number };
@@ -60,6 +63,20 @@ async function writeDemoSong(store: MediaStore, demo: DemoSong, now: number, cac
 }
 
 /**
+ * Writes the demo songs' audio and covers into MEDIA_DIR (rendered or from the cache) and returns
+ * their song fields, without inserting anything: `npm run seed` reuses them as playable media.
+ */
+export async function writeDemoMedia(config: AppContext['config']): Promise<WrittenSong['doc'][]> {
+  const store = mediaStore(config);
+  ensureMediaDirs(store);
+  const cache = demoRenderCache(DEMO_FINGERPRINT);
+  const now = Date.now();
+  const written: WrittenSong[] = [];
+  for (const demo of DEMO_SONGS) written.push(await writeDemoSong(store, demo, now, cache));
+  return written.map((w) => w.doc);
+}
+
+/**
  * On a start with an empty song collection (and SEED_DEMO not false), generates a playable demo
  * catalogue: synthesised MP3s and PNG covers in MEDIA_DIR, one song document each.
  * Returns how many songs were inserted.
@@ -71,7 +88,7 @@ export async function seedDemoCatalogue(ctx: AppContext): Promise<number> {
   ensureMediaDirs(store);
   const started = Date.now();
   const written: WrittenSong[] = [];
-  const cache = demoRenderCache({ songs: DEMO_SONGS, rate: DEMO_SAMPLE_RATE, kbps: DEMO_KBPS, format: 1 });
+  const cache = demoRenderCache(DEMO_FINGERPRINT);
   try {
     for (const demo of DEMO_SONGS) written.push(await writeDemoSong(store, demo, started, cache));
     await SongModel.insertMany(written.map((w) => w.doc));

@@ -66,15 +66,27 @@ function artist(rand: () => number): string {
   return rand() < 0.15 ? `${name} feat. ${personName(rand)}` : name;
 }
 
-/** `count` songs with realistic names and artists, cover images and audio URLs. */
-export function generateSongs(count: number, seed = 1): SongInput[] {
+/** Media a generated song points at; the seed command passes our own demo files. */
+export interface SongMedia {
+  img: string;
+  song: string;
+  duration?: number;
+}
+
+/**
+ * `count` songs with realistic names and artists. Their cover and audio cycle through `media`
+ * when given (playable offline), else public example URLs (enough for benchmarks, never fetched).
+ */
+export function generateSongs(count: number, seed = 1, media: SongMedia[] = []): SongInput[] {
   const rand = seededRandom(seed);
   return Array.from({ length: count }, (_, i) => {
+    const own = media.length > 0 ? media[i % media.length] : undefined;
     return {
       name: title(rand),
       artist: artist(rand),
-      img: `https://picsum.photos/seed/samaa-${seed}-${i}/300/300`,
-      song: audioUrl(i),
+      img: own?.img ?? `https://picsum.photos/seed/samaa-${seed}-${i}/300/300`,
+      song: own?.song ?? audioUrl(i),
+      ...(own?.duration ? { duration: own.duration } : {}),
     };
   });
 }
