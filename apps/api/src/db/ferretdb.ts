@@ -89,14 +89,20 @@ export async function ensureFerretBinary(logger: Logger): Promise<string> {
 
 export interface RunningFerret {
   uri: string;
+  /** The FerretDB process id (fault tests kill it). */
+  pid: number;
   stop(): Promise<void>;
 }
 
-/** Starts FerretDB (SQLite backend) on a free loopback port, storing its files in `dataDir`. */
-export async function startFerret(dataDir: string, logger: Logger): Promise<RunningFerret> {
+/**
+ * Starts FerretDB (SQLite backend) on loopback, storing its files in `dataDir`: on a free port,
+ * or on `opts.port` (fault tests restart it where the app expects it).
+ */
+export async function startFerret(dataDir: string, logger: Logger, opts: { port?: number } = {}): Promise<RunningFerret> {
   const binary = await ensureFerretBinary(logger);
   fs.mkdirSync(dataDir, { recursive: true });
-  const child = spawn(binary, ['--listen-addr', '127.0.0.1:0', '--sqlite-dir', dataDir, '--log-level', 'error'], {
+  const listen = `127.0.0.1:${opts.port ?? 0}`;
+  const child = spawn(binary, ['--listen-addr', listen, '--sqlite-dir', dataDir, '--log-level', 'error'], {
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   const stderr: string[] = [];
@@ -127,6 +133,7 @@ export async function startFerret(dataDir: string, logger: Logger): Promise<Runn
 
   return {
     uri,
+    pid: child.pid!,
     stop: async () => {
       process.removeListener('exit', killOnExit);
       if (child.exitCode !== null) return;

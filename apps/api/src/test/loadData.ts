@@ -1,0 +1,48 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import mongoose from 'mongoose';
+import { signToken } from '../auth/jwt.js';
+import { seedDatabase } from '../cli/seed.js';
+import { PlaylistModel } from '../playlists/playlist.model.js';
+import { SongModel } from '../songs/song.model.js';
+import { UserModel } from '../users/user.model.js';
+
+export const LOAD_JWT_SECRET = 'load-test-secret-0123456789abcdef0123456789abcdef';
+
+export interface LoadData {
+  songIds: string[];
+  users: { _id: string; token: string }[];
+  audioFile: string;
+}
+
+/**
+ * Seeds the connected database for load and fault tests (songs and listeners through the seed
+ * command's module, two playlists per listener) and writes a 1 MB audio file into the media
+ * store under `dataDir`. Tokens are signed with LOAD_JWT_SECRET.
+ */
+export async function seedLoadData(dataDir: string, counts: { songs: number; users: number }): Promise<LoadData> {
+  const seeded = await seedDatabase({ songs: counts.songs, users: counts.users, reset: true });
+  const songIds = (await SongModel.find().select('_id').lean()).map((s) => String(s._id));
+  const docs = await UserModel.find({ email: { $in: seeded.userEmails } }).select('_id name').lean();
+  await PlaylistModel.insertMany(
+    docs.flatMap((user, u) =>
+      [0, 1].map((p) => ({
+        name: `Mix ${p}`,
+        desc: '',
+        img: '',
+        user: user._id,
+        songs: Array.from({ length: 10 }, (_, k) => new mongoose.Types.ObjectId(songIds[(u * 7 + p * 3 + k) % songIds.length])),
+      })),
+    ),
+  );
+  const audioDir = path.join(dataDir, 'media', 'audio');
+  fs.mkdirSync(audioDir, { recursive: true });
+  const audioFile = 'load-1mb.mp3';
+  fs.writeFileSync(path.join(audioDir, audioFile), crypto.randomBytes(1024 * 1024));
+  return {
+    songIds,
+    users: docs.map((u) => ({ _id: String(u._id), token: signToken({ _id: String(u._id), name: u.name, isAdmin: false }, LOAD_JWT_SECRET, '1d') })),
+    audioFile,
+  };
+}

@@ -1,0 +1,56 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import mongoose from 'mongoose';
+import { signToken } from '../../apps/api/src/auth/jwt.js';
+import { seedDatabase } from '../../apps/api/src/cli/seed.js';
+import { connectMongoose } from '../../apps/api/src/db/connection.js';
+import { PlaylistModel } from '../../apps/api/src/playlists/playlist.model.js';
+import { SongModel } from '../../apps/api/src/songs/song.model.js';
+import { UserModel } from '../../apps/api/src/users/user.model.js';
+
+export const BENCH_DB = 'samaa_bench';
+export const JWT_SECRET = crypto.randomBytes(32).toString('hex');
+export const MEDIA_FILE = 'bench-5mb.mp3';
+export const MEDIA_BYTES = 5 * 1024 * 1024;
+
+export interface Dataset {
+  songIds: string[];
+  /** Tokens of seeded listeners (signed with the server's JWT_SECRET). */
+  tokens: string[];
+  /** Seeded listeners' emails, for the login case. */
+  emails: string[];
+  password: string;
+  mediaPath: string;
+}
+
+/**
+ * 10,000 songs and 1,000 verified listeners through the seed command's module, three playlists of
+ * 20 songs for each of the first 300 listeners, and a 5 MB file in the media store.
+ */
+export async function seed(uri: string, dataDir: string, counts: { songs: number; users: number }): Promise<Dataset> {
+  await connectMongoose(uri, BENCH_DB);
+  const result = await seedDatabase({ songs: counts.songs, users: counts.users, reset: true });
+  const songIds = (await SongModel.find().select('_id').lean()).map((s) => String(s._id));
+  const users = await UserModel.find({ email: { $in: result.userEmails } })
+    .select('_id name email')
+    .lean();
+  const playlists = users.slice(0, 300).flatMap((user, u) =>
+    [0, 1, 2].map((p) => ({
+      name: `Mix ${p + 1}`,
+      desc: 'Benchmark playlist',
+      img: '',
+      user: user._id,
+      songs: Array.from({ length: 20 }, (_, k) => new mongoose.Types.ObjectId(songIds[(u * 97 + p * 31 + k * 13) % songIds.length])),
+    })),
+  );
+  await PlaylistModel.insertMany(playlists, { lean: true });
+  const tokens = users.map((user) => signToken({ _id: String(user._id), name: user.name, isAdmin: false }, JWT_SECRET, '1d'));
+  await mongoose.disconnect();
+
+  const audioDir = path.join(dataDir, 'media', 'audio');
+  fs.mkdirSync(audioDir, { recursive: true });
+  const mediaPath = path.join(audioDir, MEDIA_FILE);
+  fs.writeFileSync(mediaPath, crypto.randomBytes(MEDIA_BYTES));
+  return { songIds, tokens, emails: users.map((u) => u.email), password: result.password, mediaPath };
+}

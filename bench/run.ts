@@ -1,0 +1,182 @@
+/**
+ * `npm run bench`: builds the app, seeds 10,000 songs and 1,000 listeners into the database
+ * provider's engine, spawns the production API and loads it with autocannon over loopback, next
+ * to two reference points (a plain Node file server and the raw driver query). Writes
+ * bench/results.md. BENCH_DURATION (seconds per case, default 30), BENCH_WARMUP (default 5),
+ * BENCH_CONNECTIONS (default 10), BENCH_SKIP_BUILD=1 to reuse the existing build, BENCH_OUT to
+ * write the table elsewhere.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import mongoose from 'mongoose';
+import { startDatabase } from '../apps/api/src/db/provider.js';
+import { createLogger } from '../apps/api/src/logger.js';
+import { spawnApiServer } from '../apps/api/src/test/spawnServer.js';
+import { measure, type CaseResult, type LoadCase } from './lib/load.js';
+import { driverLoop, plainFileServer, songListQuery } from './lib/references.js';
+import { toMarkdown } from './lib/report.js';
+import { BENCH_DB, JWT_SECRET, MEDIA_BYTES, MEDIA_FILE, seed } from './lib/setup.js';
+import { webBundleSizes } from './lib/webBundle.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
+const durationSec = num('BENCH_DURATION', 30);
+const warmupSec = num('BENCH_WARMUP', 5);
+const connections = num('BENCH_CONNECTIONS', 10);
+const counts = { songs: num('BENCH_SONGS', 10_000), users: num('BENCH_USERS', 1_000) };
+const log = (msg: string) => console.log(`[bench] ${msg}`);
+
+const SEARCHES = ['love', 'midnight', 'rain', 'tere', 'the', 'a', 'dil se', 'kapoor', 'blue', 'no-such-song-zz'];
+const RANGE = 256 * 1024;
+
+function cycle<T>(items: T[]): () => T {
+  let i = 0;
+  return () => items[i++ % items.length]!;
+}
+
+async function main() {
+  if (process.env.BENCH_SKIP_BUILD !== '1') {
+    log('building (turbo, cached)…');
+    execFileSync('npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], { cwd: root, stdio: 'inherit' });
+  }
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'samaa-bench-'));
+  const dataDir = path.join(work, 'data');
+  const db = await startDatabase({
+    persistent: false,
+    dataDir,
+    mongodbUri: process.env.MONGODB_URI,
+    logger: createLogger('warn'),
+  });
+  log(`database engine: ${db.engine}`);
+  const results: CaseResult[] = [];
+  const ratios: string[] = [];
+  try {
+    const started = Date.now();
+    const data = await seed(db.uri, dataDir, counts);
+    log(`seeded ${data.songIds.length} songs and ${data.tokens.length} listeners in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+
+    const api = await spawnApiServer(
+      {
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'info',
+        DATA_DIR: dataDir,
+        MONGODB_URI: db.uri,
+        MONGODB_DB_NAME: BENCH_DB,
+        JWT_SECRET,
+        SEED_DEMO: 'false',
+        RATE_LIMITS: 'false',
+      },
+      { logFile: path.join(work, 'api.log') },
+    );
+    log(`API (production build) on ${api.url}, pid ${api.pid}`);
+    const base = { url: api.url, connections, durationSec, warmupSec, rss: api.rss };
+    const gzip = { 'accept-encoding': 'gzip' };
+    const run = async (c: Omit<LoadCase, keyof typeof base>) => {
+      log(`${c.name}…`);
+      const r = await measure({ ...base, ...c });
+      log(`  ${r.requestsPerSec.toFixed(1)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.errors} errors`);
+      results.push(r);
+      return r;
+    };
+
+    const full = await run({ name: `GET /api/songs (all ${counts.songs.toLocaleString('en')})`, next: () => ({ path: '/api/songs' }), note: 'identity' });
+    await run({ name: 'GET /api/songs (all, gzip)', next: () => ({ path: '/api/songs', headers: gzip }), note: 'Accept-Encoding: gzip' });
+    const page = await run({ name: 'GET /api/songs?limit=50&page=1', next: () => ({ path: '/api/songs?limit=50&page=1', headers: gzip }) });
+    const token = cycle(data.tokens);
+    const query = cycle(SEARCHES);
+    await run({
+      name: 'GET /api/search (mix of 10 queries)',
+      next: () => ({ path: `/api/search?search=${encodeURIComponent(query())}`, headers: { ...gzip, 'x-auth-token': token() } }),
+    });
+    const song = cycle(data.songIds.filter((_, i) => i % 7 === 0));
+    await run({
+      name: 'PUT /api/songs/like/{id} (1,000 users)',
+      next: () => ({ method: 'PUT', path: `/api/songs/like/${song()}`, headers: { 'x-auth-token': token() } }),
+    });
+    const owner = cycle(data.tokens.slice(0, 300));
+    await run({
+      name: 'GET /api/playlists/user-playlists',
+      next: () => ({ path: '/api/playlists/user-playlists', headers: { ...gzip, 'x-auth-token': owner() } }),
+      note: '3 playlists × 20 songs',
+    });
+    const email = cycle(data.emails.slice(0, 100));
+    await run({
+      name: 'POST /api/login',
+      next: () => ({
+        method: 'POST',
+        path: '/api/login',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: email(), password: data.password }),
+      }),
+      note: 'bcrypt cost 10',
+    });
+    const offsets = Array.from({ length: MEDIA_BYTES / RANGE }, (_, i) => i * RANGE);
+    const rangeHeader = () => {
+      const start = cycle(offsets);
+      return () => {
+        const s = start();
+        return `bytes=${s}-${s + RANGE - 1}`;
+      };
+    };
+    const mediaRange = rangeHeader();
+    const media = await run({
+      name: 'GET /media/audio/… (256 KiB ranges of 5 MB)',
+      next: () => ({ path: `/media/audio/${MEDIA_FILE}`, headers: { range: mediaRange() } }),
+    });
+    const peak = api.peakRss();
+    await api.stop();
+
+    const plain = await plainFileServer(data.mediaPath);
+    const plainRange = rangeHeader();
+    log('reference: plain Node http + fs.createReadStream…');
+    const plainResult = await measure({
+      name: 'Reference: plain node:http + createReadStream (same ranges)',
+      url: plain.url,
+      connections,
+      durationSec,
+      warmupSec,
+      next: () => ({ path: '/', headers: { range: plainRange() } }),
+    });
+    await plain.close();
+    results.push(plainResult);
+
+    log('reference: driver find().lean() loop…');
+    const client = await mongoose.mongo.MongoClient.connect(db.uri);
+    const dbh = client.db(BENCH_DB);
+    const driverFull = await driverLoop('Reference: driver find() full list', songListQuery(dbh), { concurrency: connections, durationSec, warmupSec });
+    const driverPage = await driverLoop('Reference: driver find() limit 50', songListQuery(dbh, 50), { concurrency: connections, durationSec, warmupSec });
+    await client.close();
+    results.push(driverFull, driverPage);
+
+    const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(0)}%`;
+    ratios.push(
+      `Media route: ${media.requestsPerSec.toFixed(0)} req/s vs plain Node ${plainResult.requestsPerSec.toFixed(0)} req/s = **${pct(media.requestsPerSec, plainResult.requestsPerSec)}** of the plain server's throughput (p50 ${media.p50Ms} vs ${plainResult.p50Ms} ms).`,
+      `GET /api/songs (all): ${full.requestsPerSec.toFixed(1)} req/s vs the driver's find() loop ${driverFull.requestsPerSec.toFixed(1)} queries/s (${pct(full.requestsPerSec, driverFull.requestsPerSec)}); p50 ${full.p50Ms} ms vs ${driverFull.p50Ms.toFixed(1)} ms, so the route adds ${(full.p50Ms - driverFull.p50Ms).toFixed(1)} ms at the median.`,
+      `GET /api/songs?limit=50: ${page.requestsPerSec.toFixed(0)} req/s vs the driver's ${driverPage.requestsPerSec.toFixed(0)} queries/s (${pct(page.requestsPerSec, driverPage.requestsPerSec)}); p50 ${page.p50Ms} ms vs ${driverPage.p50Ms.toFixed(2)} ms.`,
+      `API peak RSS over the whole run (VmHWM): ${(peak / 1024 / 1024).toFixed(0)} MB.`,
+    );
+  } finally {
+    await db.stop();
+  }
+
+  const chunks = webBundleSizes(path.join(root, 'apps', 'web', 'dist'));
+  const report = toMarkdown({
+    engine: db.engine,
+    dataset: `${counts.songs.toLocaleString('en')} songs, ${counts.users.toLocaleString('en')} verified listeners, 900 playlists of 20 songs, one 5 MB audio file`,
+    settings: `autocannon, ${connections} connections over loopback, ${durationSec} s per case after a ${warmupSec} s warm-up; API = node apps/api/dist/server.js, NODE_ENV=production, LOG_LEVEL=info (access log on), rate limits off`,
+    cases: results,
+    ratios,
+    chunks,
+  });
+  fs.writeFileSync(process.env.BENCH_OUT ?? path.join(root, 'bench', 'results.md'), report);
+  console.log(`\n${report}`);
+  fs.rmSync(work, { recursive: true, force: true });
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
