@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { MESSAGES, type Playlist } from '@samaa/shared';
 import { addSongToPlaylist, hasUserToken } from '../api/catalogue';
 import { errorMessage } from '../api/client';
 import { CheckIcon, PlusIcon } from './icons';
+import { useDismissable } from './useDismissable';
 import './AddToPlaylist.css';
 
 export interface AddToPlaylistProps {
@@ -31,29 +32,12 @@ function roomBelow(element: HTMLElement | null): number {
  * clicking the check confirms and adds the song. Confirming with no pick is ignored.
  */
 export function AddToPlaylist({ songId, songName, playlists, onAdded }: AddToPlaylistProps) {
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, root } = useDismissable();
   const [picked, setPicked] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<Status>(null);
   const [openUp, setOpenUp] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
   const panelId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
 
   async function confirm() {
     if (busy) return;

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { MoreIcon } from './icons';
+import { useDismissable } from './useDismissable';
 
 export interface CardMenuItem {
   label: string;
@@ -9,25 +10,8 @@ export interface CardMenuItem {
 
 /** A small "⋯" options menu: opens on click, closes on a pick, Escape or a click outside. */
 export function CardMenu({ label, items }: { label: string; items: CardMenuItem[] }) {
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
+  const { open, setOpen, root } = useDismissable();
   const menuId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
 
   return (
     <div className="card-menu" ref={root} onClick={(event) => event.stopPropagation()}>
