@@ -7,15 +7,10 @@ import {
   saavnPlaylistCard,
   searchSaavnPlaylists,
 } from '../../api/saavn';
-import { Loading } from '../../components/Loading';
+import { AsyncList, type ListState } from '../../components/AsyncList';
 import { PlaylistCard } from '../../components/PlaylistCard';
 import { DECADES, GENRES, type FeedCategory } from './categories';
 import './FeedPage.css';
-
-type Results =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; playlists: SaavnPlaylist[] };
 
 const initial = GENRES.find((g) => g.query === FEED_DEFAULT_QUERY) ?? {
   label: FEED_DEFAULT_QUERY,
@@ -26,7 +21,7 @@ const initial = GENRES.find((g) => g.query === FEED_DEFAULT_QUERY) ?? {
 export default function FeedPage() {
   const navigate = useNavigate();
   const [category, setCategory] = useState<FeedCategory>(initial);
-  const [results, setResults] = useState<Results>({ status: 'loading' });
+  const [results, setResults] = useState<ListState<SaavnPlaylist>>({ status: 'loading' });
   const latest = useRef(0);
 
   const load = useCallback(async (next: FeedCategory) => {
@@ -35,7 +30,7 @@ export default function FeedPage() {
     setResults({ status: 'loading' });
     try {
       const playlists = await searchSaavnPlaylists(next.query);
-      if (request === latest.current) setResults({ status: 'ready', playlists });
+      if (request === latest.current) setResults({ status: 'ready', items: playlists });
     } catch (error) {
       console.error(categoryFailed(next.query), error);
       const detail = saavnFailureDetail(error);
@@ -80,27 +75,22 @@ export default function FeedPage() {
 
       <section aria-labelledby="feed-results-title" aria-busy={results.status === 'loading'}>
         <h2 id="feed-results-title">{category.label}</h2>
-        {results.status === 'loading' && <Loading />}
-        {results.status === 'error' && (
-          <p className="alert alert--error" role="alert">
-            {results.message}
-          </p>
-        )}
-        {results.status === 'ready' && results.playlists.length === 0 && (
-          <p className="empty-state">{MESSAGES.noPlaylists}</p>
-        )}
-        {results.status === 'ready' && results.playlists.length > 0 && (
-          <div className="grid">
-            {results.playlists.map((playlist) => (
-              <PlaylistCard
-                key={playlist.id}
-                card={saavnPlaylistCard(playlist)}
-                listenNow
-                onPlay={() => navigate('/player', { state: { source: 'saavn', id: playlist.id } })}
-              />
-            ))}
-          </div>
-        )}
+        <AsyncList state={results} empty={MESSAGES.noPlaylists}>
+          {(playlists) => (
+            <div className="grid">
+              {playlists.map((playlist) => (
+                <PlaylistCard
+                  key={playlist.id}
+                  card={saavnPlaylistCard(playlist)}
+                  listenNow
+                  onPlay={() =>
+                    navigate('/player', { state: { source: 'saavn', id: playlist.id } })
+                  }
+                />
+              ))}
+            </div>
+          )}
+        </AsyncList>
       </section>
     </div>
   );

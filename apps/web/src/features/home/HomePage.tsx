@@ -8,7 +8,7 @@ import {
   hasUserToken,
 } from '../../api/catalogue';
 import { getStoredUser } from '../../session/session';
-import { Loading } from '../../components/Loading';
+import { AsyncList, type ListState } from '../../components/AsyncList';
 import { SongRow } from '../../components/SongRow';
 import { SearchPanel } from '../../components/SearchPanel';
 import { VirtualSongList } from '../../components/VirtualSongList';
@@ -16,23 +16,21 @@ import './HomePage.css';
 
 export const NO_SONGS = 'No songs yet.';
 
-type SongsState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; songs: Song[] };
-
 /** SPEC §2 "/ and /home": every song (virtualised), the welcome line and the search panel. */
 export default function HomePage() {
   const navigate = useNavigate();
   const user = getStoredUser();
-  const [songs, setSongs] = useState<SongsState>({ status: 'loading' });
+  const [songs, setSongs] = useState<ListState<Song>>({ status: 'loading' });
   const [likedIds, setLikedIds] = useState<ReadonlySet<string>>(new Set());
   const [playlists, setPlaylists] = useState<Playlist[] | undefined>(undefined);
 
   useEffect(() => {
     let live = true;
     fetchSongs()
-      .then((list) => live && setSongs({ status: 'ready', songs: list }))
+      .then((list) => live && setSongs({ status: 'ready', items: list }))
       .catch((error) => {
         console.error(MESSAGES.songsLoadFailed, error);
-        if (live) setSongs({ status: 'error' });
+        if (live) setSongs({ status: 'error', message: MESSAGES.songsLoadFailedHome });
       });
     if (hasUserToken()) {
       fetchLikedSongIds()
@@ -73,34 +71,27 @@ export default function HomePage() {
       <section className="home__main" aria-labelledby="home-title">
         <h1 id="home-title">Welcome, {user?.name ?? 'listener'}!</h1>
         <p className="home__sub">
-          {songs.status === 'ready' && songs.songs.length > 0
-            ? `All songs · ${songs.songs.length.toLocaleString('en')}`
+          {songs.status === 'ready' && songs.items.length > 0
+            ? `All songs · ${songs.items.length.toLocaleString('en')}`
             : 'All songs'}
         </p>
-        {songs.status === 'loading' && <Loading />}
-        {songs.status === 'error' && (
-          <p className="alert alert--error" role="alert">
-            {MESSAGES.songsLoadFailedHome}
-          </p>
-        )}
-        {songs.status === 'ready' && songs.songs.length === 0 && (
-          <p className="empty-state">{NO_SONGS}</p>
-        )}
-        {songs.status === 'ready' && songs.songs.length > 0 && (
-          <VirtualSongList
-            songs={songs.songs}
-            label="All songs"
-            renderRow={(song) => (
-              <SongRow
-                song={song}
-                liked={likedIds.has(song._id)}
-                onPlay={playSong}
-                onLikedChange={onLikedChange}
-                playlists={playlists}
-              />
-            )}
-          />
-        )}
+        <AsyncList state={songs} empty={NO_SONGS}>
+          {(items) => (
+            <VirtualSongList
+              songs={items}
+              label="All songs"
+              renderRow={(song) => (
+                <SongRow
+                  song={song}
+                  liked={likedIds.has(song._id)}
+                  onPlay={playSong}
+                  onLikedChange={onLikedChange}
+                  playlists={playlists}
+                />
+              )}
+            />
+          )}
+        </AsyncList>
       </section>
       <SearchPanel
         likedIds={likedIds}

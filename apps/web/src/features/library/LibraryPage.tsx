@@ -4,7 +4,7 @@ import { AxiosError } from 'axios';
 import { LABELS, MESSAGES, userPlaylistsError, type Playlist } from '@samaa/shared';
 import { deletePlaylist, fetchUserPlaylists, hasUserToken } from '../../api/catalogue';
 import { errorMessage } from '../../api/client';
-import { Loading } from '../../components/Loading';
+import { AsyncList, type ListState } from '../../components/AsyncList';
 import { PlaylistCard } from '../../components/PlaylistCard';
 import { PlaylistForm, type PlaylistFormMode } from '../../components/PlaylistForm';
 import { ownPlaylistCard } from './playlistCards';
@@ -12,10 +12,6 @@ import { SpotifyPlaylists, useSpotifyImport } from './SpotifyPlaylists';
 import './LibraryPage.css';
 
 type View = { kind: 'samma' } | { kind: 'spotify' } | { kind: 'form'; mode: PlaylistFormMode };
-type OwnState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; playlists: Playlist[] };
 
 function userPlaylistsFailure(error: unknown): string {
   if (error instanceof AxiosError) return userPlaylistsError(errorMessage(error, error.message));
@@ -29,7 +25,7 @@ export default function LibraryPage() {
   // Back from Spotify's authorize page (?code=... or ?error=...): show the Spotify playlists.
   const returningFromSpotify = /[?&](code|error)=/.test(location.search);
   const [view, setView] = useState<View>({ kind: returningFromSpotify ? 'spotify' : 'samma' });
-  const [own, setOwn] = useState<OwnState>({ status: 'loading' });
+  const [own, setOwn] = useState<ListState<Playlist>>({ status: 'loading' });
   const spotify = useSpotifyImport(returningFromSpotify);
 
   const loadOwn = useCallback(async () => {
@@ -41,7 +37,7 @@ export default function LibraryPage() {
     try {
       const playlists = await fetchUserPlaylists();
       if (!Array.isArray(playlists)) throw new Error('Unexpected response');
-      setOwn({ status: 'ready', playlists });
+      setOwn({ status: 'ready', items: playlists });
     } catch (error) {
       console.error(MESSAGES.userPlaylistsFailed, error);
       setOwn({ status: 'error', message: userPlaylistsFailure(error) });
@@ -58,7 +54,7 @@ export default function LibraryPage() {
       await deletePlaylist(id);
       setOwn((state) =>
         state.status === 'ready'
-          ? { status: 'ready', playlists: state.playlists.filter((p) => p._id !== id) }
+          ? { status: 'ready', items: state.items.filter((p) => p._id !== id) }
           : state,
       );
     } catch (error) {
@@ -135,40 +131,33 @@ export default function LibraryPage() {
 
       {view.kind === 'samma' && (
         <section aria-label="Your playlists">
-          {own.status === 'loading' && <Loading />}
-          {own.status === 'error' && (
-            <p className="alert alert--error" role="alert">
-              {own.message}
-            </p>
-          )}
-          {own.status === 'ready' && own.playlists.length === 0 && (
-            <p className="empty-state">{MESSAGES.noPlaylists}</p>
-          )}
-          {own.status === 'ready' && own.playlists.length > 0 && (
-            <div className="grid">
-              {own.playlists.map((playlist) => (
-                <PlaylistCard
-                  key={playlist._id}
-                  card={ownPlaylistCard(playlist)}
-                  onPlay={() =>
-                    navigate('/player', { state: { source: 'samma', id: playlist._id } })
-                  }
-                  menu={[
-                    {
-                      label: LABELS.deletePlaylist,
-                      danger: true,
-                      onSelect: () => void remove(playlist._id),
-                    },
-                    {
-                      label: LABELS.updatePlaylist,
-                      onSelect: () =>
-                        setView({ kind: 'form', mode: { kind: 'edit', id: playlist._id } }),
-                    },
-                  ]}
-                />
-              ))}
-            </div>
-          )}
+          <AsyncList state={own} empty={MESSAGES.noPlaylists}>
+            {(playlists) => (
+              <div className="grid">
+                {playlists.map((playlist) => (
+                  <PlaylistCard
+                    key={playlist._id}
+                    card={ownPlaylistCard(playlist)}
+                    onPlay={() =>
+                      navigate('/player', { state: { source: 'samma', id: playlist._id } })
+                    }
+                    menu={[
+                      {
+                        label: LABELS.deletePlaylist,
+                        danger: true,
+                        onSelect: () => void remove(playlist._id),
+                      },
+                      {
+                        label: LABELS.updatePlaylist,
+                        onSelect: () =>
+                          setView({ kind: 'form', mode: { kind: 'edit', id: playlist._id } }),
+                      },
+                    ]}
+                  />
+                ))}
+              </div>
+            )}
+          </AsyncList>
         </section>
       )}
     </div>

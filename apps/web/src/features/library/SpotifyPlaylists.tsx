@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MESSAGES, spotifyPlaylistsError, type CardViewModel } from '@samaa/shared';
-import { Loading } from '../../components/Loading';
+import { AsyncList, type ListState } from '../../components/AsyncList';
 import { PlaylistCard } from '../../components/PlaylistCard';
 import {
   completeSpotifyLogin,
@@ -12,11 +12,8 @@ import {
 export const SPOTIFY_NOT_CONFIGURED =
   'The Spotify import is not configured on this server. An administrator can enable it by setting SPOTIFY_CLIENT_ID.';
 
-export type SpotifyState =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; playlists: CardViewModel[] };
+/** Idle until the playlists are first requested (shown like loading). */
+export type SpotifyState = { status: 'idle' } | ListState<CardViewModel>;
 
 const failure = (error: unknown) =>
   error instanceof Error && error.message
@@ -38,7 +35,7 @@ export function useSpotifyImport(returningFromSpotify: boolean) {
   const load = useCallback(async () => {
     setState({ status: 'loading' });
     try {
-      setState({ status: 'ready', playlists: await fetchSpotifyPlaylists() });
+      setState({ status: 'ready', items: await fetchSpotifyPlaylists() });
     } catch (error) {
       console.error(MESSAGES.spotifyPlaylistsFailed, error);
       setState({ status: 'error', message: failure(error) });
@@ -105,22 +102,18 @@ export function SpotifyPlaylists({
 }) {
   return (
     <section aria-label="Spotify playlists">
-      {(state.status === 'loading' || state.status === 'idle') && <Loading />}
-      {state.status === 'error' && (
-        <p className="alert alert--error" role="alert">
-          {state.message}
-        </p>
-      )}
-      {state.status === 'ready' && state.playlists.length === 0 && (
-        <p className="empty-state">{MESSAGES.noPlaylists}</p>
-      )}
-      {state.status === 'ready' && state.playlists.length > 0 && (
-        <div className="grid">
-          {state.playlists.map((card) => (
-            <PlaylistCard key={card.id} card={card} onPlay={() => onPlay(card.id)} />
-          ))}
-        </div>
-      )}
+      <AsyncList
+        state={state.status === 'idle' ? { status: 'loading' } : state}
+        empty={MESSAGES.noPlaylists}
+      >
+        {(playlists) => (
+          <div className="grid">
+            {playlists.map((card) => (
+              <PlaylistCard key={card.id} card={card} onPlay={() => onPlay(card.id)} />
+            ))}
+          </div>
+        )}
+      </AsyncList>
     </section>
   );
 }
