@@ -1,10 +1,7 @@
-import { useState } from 'react';
 import { formatTime, type Playlist, type Song } from '@samaa/shared';
-import { mediaUrl } from '../api/client';
-import { coverPlaceholder } from './coverPlaceholder';
 import { LikeButton } from './LikeButton';
 import { AddToPlaylist } from './AddToPlaylist';
-import { PlayIcon } from './icons';
+import { SongCoverButton } from './SongCoverButton';
 import './SongRow.css';
 
 export interface SongRowProps {
@@ -28,22 +25,14 @@ export function SongRow({
   showAddToPlaylist = true,
   compact = false,
 }: SongRowProps) {
-  const placeholder = coverPlaceholder(song.name);
-  const [cover, setCover] = useState(mediaUrl(song.img) || placeholder);
-
   return (
     <div className={compact ? 'song-row song-row--compact' : 'song-row'}>
-      <button
-        type="button"
+      <SongCoverButton
+        song={song}
         className="song-row__play"
-        aria-label={`Play ${song.name}`}
-        onClick={() => onPlay(song)}
-      >
-        <img src={cover} alt="" loading="lazy" onError={() => setCover(placeholder)} />
-        <span className="song-row__play-icon">
-          <PlayIcon />
-        </span>
-      </button>
+        iconClassName="song-row__play-icon"
+        onPlay={() => onPlay(song)}
+      />
       <div className="song-row__text">
         <span className="song-row__name" title={song.name}>
           {song.name}
