@@ -5,14 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type Playlist, type Song } from '@samaa/shared';
 import { SearchPanel } from './SearchPanel';
 import { deferred, mockApi, signInListener, type ApiMock, type MockReply } from '../test/apiMock';
+import { dawn } from '../test/songs';
 
-const dawn: Song = {
-  _id: 's1',
-  name: 'Dawn',
-  artist: 'Asha',
-  img: '/media/images/dawn.png',
-  song: '/media/audio/dawn.mp3',
-};
 const mix: Playlist = { _id: 'p1', name: 'Dawn mix', desc: '', songs: [dawn], user: 'u1' };
 
 function Harness(props: { onPlaySong?(song: Song): void; onPlayPlaylist?(p: Playlist): void }) {

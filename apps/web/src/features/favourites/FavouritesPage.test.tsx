@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, type Song } from '@samaa/shared';
+import { MESSAGES } from '@samaa/shared';
 import FavouritesPage from './FavouritesPage';
 import {
   deferred,
@@ -11,21 +11,7 @@ import {
   type MockReply,
 } from '../../test/apiMock';
 import { renderWithRouter } from '../../test/renderWithRouter';
-
-const dawn: Song = {
-  _id: 's1',
-  name: 'Dawn',
-  artist: 'Asha',
-  img: '/media/images/dawn.png',
-  song: '/media/audio/dawn.mp3',
-};
-const dusk: Song = {
-  _id: 's2',
-  name: 'Dusk',
-  artist: 'Ravi',
-  img: '',
-  song: '/media/audio/dusk.mp3',
-};
+import { dawn, dusk } from '../../test/songs';
 
 let mock: ApiMock;
 afterEach(() => {
