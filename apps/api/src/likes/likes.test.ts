@@ -1,11 +1,10 @@
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { API_MESSAGES, CATALOGUE_MESSAGES } from '@samaa/shared';
-import { clearDatabase, useTestDatabase } from '../test/db.js';
+import { useTestDatabase } from '../test/db.js';
 import { TEST_JWT_SECRET, createTestApp, createUser, type TestUser } from '../test/context.js';
+import { listenersWithSongs } from '../test/catalogue.js';
 import { signToken } from '../auth/jwt.js';
-import { SongModel } from '../songs/song.model.js';
-import { generateSongs } from '../songs/generateSongs.js';
 import { LikeModel } from './like.model.js';
 
 useTestDatabase();
@@ -16,11 +15,7 @@ let bob: TestUser;
 let songIds: string[];
 
 beforeEach(async () => {
-  await clearDatabase();
-  alice = await createUser();
-  bob = await createUser();
-  const docs = await SongModel.insertMany(generateSongs(3, 3));
-  songIds = docs.map((d) => String(d._id));
+  ({ alice, bob, songIds } = await listenersWithSongs(3, 3));
 });
 
 const like = (user: TestUser, songId: string) =>

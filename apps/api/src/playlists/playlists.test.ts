@@ -1,10 +1,9 @@
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { API_MESSAGES, CATALOGUE_MESSAGES, MESSAGES } from '@samaa/shared';
-import { clearDatabase, useTestDatabase } from '../test/db.js';
-import { createTestApp, createUser, type TestUser } from '../test/context.js';
-import { SongModel } from '../songs/song.model.js';
-import { generateSongs } from '../songs/generateSongs.js';
+import { useTestDatabase } from '../test/db.js';
+import { createTestApp, type TestUser } from '../test/context.js';
+import { listenersWithSongs } from '../test/catalogue.js';
 import { PlaylistModel } from './playlist.model.js';
 
 useTestDatabase();
@@ -16,10 +15,7 @@ let bob: TestUser;
 let songIds: string[];
 
 beforeEach(async () => {
-  await clearDatabase();
-  alice = await createUser();
-  bob = await createUser();
-  songIds = (await SongModel.insertMany(generateSongs(3, 5))).map((d) => String(d._id));
+  ({ alice, bob, songIds } = await listenersWithSongs(3, 5));
 });
 
 const as = (user: TestUser) => ({

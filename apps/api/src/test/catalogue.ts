@@ -1,0 +1,19 @@
+import { SongModel } from '../songs/song.model.js';
+import { generateSongs } from '../songs/generateSongs.js';
+import { clearDatabase } from './db.js';
+import { createUser, type TestUser } from './context.js';
+
+/**
+ * A fresh catalogue for listener-feature tests: empties the database, then adds two listeners
+ * and `count` generated songs (`generateSongs(count, seed)`). Call from `beforeEach`.
+ */
+export async function listenersWithSongs(
+  count: number,
+  seed: number,
+): Promise<{ alice: TestUser; bob: TestUser; songIds: string[] }> {
+  await clearDatabase();
+  const alice = await createUser();
+  const bob = await createUser();
+  const docs = await SongModel.insertMany(generateSongs(count, seed));
+  return { alice, bob, songIds: docs.map((d) => String(d._id)) };
+}
