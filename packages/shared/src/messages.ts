@@ -33,6 +33,12 @@ export const MESSAGES = {
   // Admin screens beyond the SPEC's placeholders (issue 6).
   analyticsLoadFailed: 'Failed to fetch analytics.',
   noUsers: 'No users found.',
+  // Listener area beyond the SPEC's wording.
+  noSongsYet: 'No songs yet.',
+  searchFailed: 'Search failed. Please try again.',
+  /** The Library's notice without SPOTIFY_CLIENT_ID (SPOTIFY_MESSAGES.notConfigured is the error form). */
+  spotifyImportNotConfigured:
+    'The Spotify import is not configured on this server. An administrator can enable it by setting SPOTIFY_CLIENT_ID.',
 } as const;
 
 export const userPlaylistsError = (detail: string) => `Error fetching user playlists: ${detail}`;
@@ -130,3 +136,7 @@ export const spotifySignInFailed = (detail: string) => `Spotify sign-in failed: 
 /** Spotify rejects "localhost" redirect URIs; the loopback IP of the same port works. */
 export const spotifyUseLoopback = (origin: string) =>
   `Spotify no longer accepts "localhost" addresses. Open Samaa at ${origin} to import your playlists.`;
+/** The home screen's greeting. */
+export const welcomeListener = (name: string) => `Welcome, ${name}!`;
+/** Add-to-playlist's confirmation. */
+export const addedToPlaylist = (playlistName: string) => `Added to ${playlistName}`;

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { MESSAGES, type Playlist } from '@samaa/shared';
+import { MESSAGES, addedToPlaylist, type Playlist } from '@samaa/shared';
 import { addSongToPlaylist, hasUserToken } from '../api/catalogue';
 import { errorMessage } from '../api/client';
 import { CheckIcon, PlusIcon } from './icons';
@@ -50,7 +50,7 @@ export function AddToPlaylist({ songId, songName, playlists, onAdded }: AddToPla
     try {
       const updated = await addSongToPlaylist(picked, songId);
       const name = playlists?.find((p) => p._id === picked)?.name ?? updated?.name ?? 'playlist';
-      setStatus({ kind: 'success', text: `Added to ${name}` });
+      setStatus({ kind: 'success', text: addedToPlaylist(name) });
       setOpen(false);
       setPicked(null);
       if (updated) onAdded?.(updated);

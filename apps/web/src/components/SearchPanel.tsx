@@ -15,8 +15,6 @@ export interface SearchPanelProps {
   playlists: Playlist[] | undefined;
 }
 
-export const SEARCH_FAILED = 'Search failed. Please try again.';
-
 /**
  * SPEC §4 "Search": the button is disabled while the query is empty or a search runs (then it
  * reads Searching...); "No results found." shows once a search returned nothing.
@@ -43,7 +41,7 @@ export function SearchPanel({
       setResults(await searchCatalogue(q));
     } catch (err) {
       setResults(null);
-      setError(errorMessage(err, SEARCH_FAILED));
+      setError(errorMessage(err, MESSAGES.searchFailed));
     } finally {
       setSearching(false);
     }

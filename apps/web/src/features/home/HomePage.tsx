@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MESSAGES, type Playlist, type Song } from '@samaa/shared';
+import { MESSAGES, welcomeListener, type Playlist, type Song } from '@samaa/shared';
 import {
   fetchLikedSongIds,
   fetchSongs,
@@ -13,8 +13,6 @@ import { SongRow } from '../../components/SongRow';
 import { SearchPanel } from '../../components/SearchPanel';
 import { VirtualSongList } from '../../components/VirtualSongList';
 import './HomePage.css';
-
-export const NO_SONGS = 'No songs yet.';
 
 /** SPEC §2 "/ and /home": every song (virtualised), the welcome line and the search panel. */
 export default function HomePage() {
@@ -69,13 +67,13 @@ export default function HomePage() {
   return (
     <div className="home">
       <section className="home__main" aria-labelledby="home-title">
-        <h1 id="home-title">Welcome, {user?.name ?? 'listener'}!</h1>
+        <h1 id="home-title">{welcomeListener(user?.name ?? 'listener')}</h1>
         <p className="home__sub">
           {songs.status === 'ready' && songs.items.length > 0
             ? `All songs · ${songs.items.length.toLocaleString('en')}`
             : 'All songs'}
         </p>
-        <AsyncList state={songs} empty={NO_SONGS}>
+        <AsyncList state={songs} empty={MESSAGES.noSongsYet}>
           {(items) => (
             <VirtualSongList
               songs={items}

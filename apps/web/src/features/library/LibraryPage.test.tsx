@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, userPlaylistsError, type Playlist } from '@samaa/shared';
 import LibraryPage from './LibraryPage';
-import { SPOTIFY_NOT_CONFIGURED } from './SpotifyPlaylists';
 import { mockApi, signInListener, type ApiMock } from '../../test/apiMock';
 import { renderWithRouter } from '../../test/renderWithRouter';
 import * as spotify from '../spotify/spotify';
@@ -236,7 +235,7 @@ describe('LibraryPage: Spotify', () => {
   it('explains that the import is not configured', async () => {
     renderWithRouter(<LibraryPage />);
     await userEvent.click(screen.getByRole('button', { name: 'Fetch Playlists from Spotify' }));
-    expect(await screen.findByText(SPOTIFY_NOT_CONFIGURED)).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.spotifyImportNotConfigured)).toBeInTheDocument();
     expect(spotify.startSpotifyLogin).not.toHaveBeenCalled();
     expect(spotify.completeSpotifyLogin).toHaveBeenCalledTimes(1);
   });

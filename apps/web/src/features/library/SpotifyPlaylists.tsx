@@ -9,9 +9,6 @@ import {
   startSpotifyLogin,
 } from '../spotify/spotify';
 
-export const SPOTIFY_NOT_CONFIGURED =
-  'The Spotify import is not configured on this server. An administrator can enable it by setting SPOTIFY_CLIENT_ID.';
-
 /** Idle until the playlists are first requested (shown like loading). */
 export type SpotifyState = { status: 'idle' } | ListState<CardViewModel>;
 
@@ -74,7 +71,7 @@ export function useSpotifyImport(returningFromSpotify: boolean) {
       console.error('Could not read the Spotify setting', error);
     }
     if (!configured) {
-      setNotice(SPOTIFY_NOT_CONFIGURED);
+      setNotice(MESSAGES.spotifyImportNotConfigured);
       return false;
     }
     try {
