@@ -1,14 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { LABELS, MESSAGES, categoryError, categoryFailed, type SaavnPlaylist } from '@samaa/shared';
-import {
-  FEED_DEFAULT_QUERY,
-  saavnFailureDetail,
-  saavnPlaylistCard,
-  searchSaavnPlaylists,
-} from '../../api/saavn';
+import { FEED_DEFAULT_QUERY, saavnFailureDetail, searchSaavnPlaylists } from '../../api/saavn';
 import { AsyncList, type ListState } from '../../components/AsyncList';
-import { PlaylistCard } from '../../components/PlaylistCard';
+import { SaavnPlaylistGrid } from '../../components/SaavnPlaylistGrid';
 import { DECADES, GENRES, type FeedCategory } from './categories';
 import './FeedPage.css';
 
@@ -19,7 +13,6 @@ const initial = GENRES.find((g) => g.query === FEED_DEFAULT_QUERY) ?? {
 
 /** SPEC §2 "/feed": genre and decade tiles over Saavn playlist search; Pop on open. */
 export default function FeedPage() {
-  const navigate = useNavigate();
   const [category, setCategory] = useState<FeedCategory>(initial);
   const [results, setResults] = useState<ListState<SaavnPlaylist>>({ status: 'loading' });
   const latest = useRef(0);
@@ -76,20 +69,7 @@ export default function FeedPage() {
       <section aria-labelledby="feed-results-title" aria-busy={results.status === 'loading'}>
         <h2 id="feed-results-title">{category.label}</h2>
         <AsyncList state={results} empty={MESSAGES.noPlaylists}>
-          {(playlists) => (
-            <div className="grid">
-              {playlists.map((playlist) => (
-                <PlaylistCard
-                  key={playlist.id}
-                  card={saavnPlaylistCard(playlist)}
-                  listenNow
-                  onPlay={() =>
-                    navigate('/player', { state: { source: 'saavn', id: playlist.id } })
-                  }
-                />
-              ))}
-            </div>
-          )}
+          {(playlists) => <SaavnPlaylistGrid playlists={playlists} listenNow />}
         </AsyncList>
       </section>
     </div>

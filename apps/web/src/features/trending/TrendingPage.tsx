@@ -1,18 +1,11 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { LABELS, MESSAGES, trendingError, type SaavnPlaylist } from '@samaa/shared';
-import {
-  TRENDING_QUERY,
-  saavnFailureDetail,
-  saavnPlaylistCard,
-  searchSaavnPlaylists,
-} from '../../api/saavn';
+import { TRENDING_QUERY, saavnFailureDetail, searchSaavnPlaylists } from '../../api/saavn';
 import { AsyncList, type ListState } from '../../components/AsyncList';
-import { PlaylistCard } from '../../components/PlaylistCard';
+import { SaavnPlaylistGrid } from '../../components/SaavnPlaylistGrid';
 
 /** SPEC §2 "/trending": Saavn's trending playlists; a click opens the player. */
 export default function TrendingPage() {
-  const navigate = useNavigate();
   const [state, setState] = useState<ListState<SaavnPlaylist>>({ status: 'loading' });
 
   useEffect(() => {
@@ -37,18 +30,7 @@ export default function TrendingPage() {
     <div className="trending">
       <h1>{LABELS.trendingPlaylists}</h1>
       <AsyncList state={state} empty={MESSAGES.noTrending}>
-        {(playlists) => (
-          <div className="grid">
-            {playlists.map((playlist) => (
-              <PlaylistCard
-                key={playlist.id}
-                card={saavnPlaylistCard(playlist)}
-                wholeCardPlays
-                onPlay={() => navigate('/player', { state: { source: 'saavn', id: playlist.id } })}
-              />
-            ))}
-          </div>
-        )}
+        {(playlists) => <SaavnPlaylistGrid playlists={playlists} wholeCardPlays />}
       </AsyncList>
     </div>
   );
