@@ -1,6 +1,21 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { fetchSenderAddress } from './senderAddress';
 import './instructions.css';
+
+/** One numbered tip card. */
+function Tip({ number, title, children }: { number: number; title: string; children: ReactNode }) {
+  return (
+    <li className="card">
+      <span className="instructions__icon" aria-hidden="true">
+        {number}
+      </span>
+      <div>
+        <h2>{title}</h2>
+        {children}
+      </div>
+    </li>
+  );
+}
 
 /** `/instructions` (SPEC §2): the four tips. */
 export default function InstructionsPage() {
@@ -21,52 +36,28 @@ export default function InstructionsPage() {
     <section className="instructions" aria-labelledby="instructions-title">
       <h1 id="instructions-title">Instructions</h1>
       <ol className="instructions__list">
-        <li className="card">
-          <span className="instructions__icon" aria-hidden="true">
-            1
-          </span>
-          <div>
-            <h2>Set your browser zoom to 75%</h2>
-            <p>Samaa is laid out for a 75% browser zoom; everything fits on one screen that way.</p>
-          </div>
-        </li>
-        <li className="card">
-          <span className="instructions__icon" aria-hidden="true">
-            2
-          </span>
-          <div>
-            <h2>Desktop only, for now</h2>
-            <p>The site is desktop-only for now. Use a laptop or desktop browser.</p>
-          </div>
-        </li>
-        <li className="card">
-          <span className="instructions__icon" aria-hidden="true">
-            3
-          </span>
-          <div>
-            <h2>Responsiveness is coming later</h2>
-            <p>Phone and tablet layouts are on the roadmap and will come later.</p>
-          </div>
-        </li>
-        <li className="card">
-          <span className="instructions__icon" aria-hidden="true">
-            4
-          </span>
-          <div>
-            <h2>Check your spam folder</h2>
-            <p data-testid="sender-tip">
-              After signing up, look for the verification email in your spam folder too. It comes{' '}
-              {sender ? (
-                <>
-                  from <strong>{sender}</strong>
-                </>
-              ) : (
-                'from Samaa'
-              )}
-              .
-            </p>
-          </div>
-        </li>
+        <Tip number={1} title="Set your browser zoom to 75%">
+          <p>Samaa is laid out for a 75% browser zoom; everything fits on one screen that way.</p>
+        </Tip>
+        <Tip number={2} title="Desktop only, for now">
+          <p>The site is desktop-only for now. Use a laptop or desktop browser.</p>
+        </Tip>
+        <Tip number={3} title="Responsiveness is coming later">
+          <p>Phone and tablet layouts are on the roadmap and will come later.</p>
+        </Tip>
+        <Tip number={4} title="Check your spam folder">
+          <p data-testid="sender-tip">
+            After signing up, look for the verification email in your spam folder too. It comes{' '}
+            {sender ? (
+              <>
+                from <strong>{sender}</strong>
+              </>
+            ) : (
+              'from Samaa'
+            )}
+            .
+          </p>
+        </Tip>
       </ol>
     </section>
   );
