@@ -88,19 +88,24 @@ export async function deletePlaylist(playlistId: string, userId: string): Promis
   await PlaylistModel.deleteOne({ _id: playlistId, user: userId });
 }
 
-/** Adds the song once ($addToSet: never a duplicate). */
-export async function addSong(playlistId: string, songId: string, userId: string): Promise<Playlist> {
+/** Adds ($addToSet: never a duplicate) or removes ($pull) an existing song in an own playlist. */
+async function changeSongs(
+  operator: '$addToSet' | '$pull',
+  playlistId: string,
+  songId: string,
+  userId: string,
+): Promise<Playlist> {
   await assertOwner(playlistId, userId);
   if (!(await songExists(songId))) throw notFound(CATALOGUE_MESSAGES.songNotFound);
   const song = new mongoose.Types.ObjectId(songId);
-  await PlaylistModel.updateOne({ _id: playlistId, user: userId }, { $addToSet: { songs: song } });
+  await PlaylistModel.updateOne({ _id: playlistId, user: userId }, { [operator]: { songs: song } });
   return populated(playlistId);
 }
 
-export async function removeSong(playlistId: string, songId: string, userId: string): Promise<Playlist> {
-  await assertOwner(playlistId, userId);
-  if (!(await songExists(songId))) throw notFound(CATALOGUE_MESSAGES.songNotFound);
-  const song = new mongoose.Types.ObjectId(songId);
-  await PlaylistModel.updateOne({ _id: playlistId, user: userId }, { $pull: { songs: song } });
-  return populated(playlistId);
+export function addSong(playlistId: string, songId: string, userId: string): Promise<Playlist> {
+  return changeSongs('$addToSet', playlistId, songId, userId);
+}
+
+export function removeSong(playlistId: string, songId: string, userId: string): Promise<Playlist> {
+  return changeSongs('$pull', playlistId, songId, userId);
 }
