@@ -9,7 +9,7 @@ const rate = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
 
 export function machine(): string {
   const cpus = os.cpus();
-  return `${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GB RAM, ${os.type()} ${os.release()}, Node ${process.version}`;
+  return `${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GB RAM, ${os.type()} ${os.release()}, Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)} when the report was written`;
 }
 
 export interface Report {
