@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { guardedPage, launchBrowser, screenshot, type GuardedPage } from '../harness/browser.js';
@@ -13,6 +15,7 @@ let browser: Browser;
 let guarded: GuardedPage;
 let page: Page;
 let listener: { name: string; email: string; password: string };
+let mp3: string | undefined;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -23,6 +26,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await guarded?.close();
   await browser?.close();
+  if (mp3) fs.rmSync(path.dirname(mp3), { recursive: true, force: true });
 });
 
 const goTo = (link: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link, exact: true }).click();
@@ -80,7 +84,8 @@ describe.sequential('admin area', () => {
     await page.getByRole('button', { name: 'Add Song', exact: true }).click();
 
     const panel = page.getByRole('dialog', { name: 'Add Song' });
-    await panel.getByLabel('Song (audio file)').setInputFiles(writeTaggedMp3(TITLE, ARTIST));
+    mp3 = writeTaggedMp3(TITLE, ARTIST);
+    await panel.getByLabel('Song (audio file)').setInputFiles(mp3);
     await panel.getByRole('button', { name: 'Upload', exact: true }).click();
     await waitUntil(() => panel.getByRole('status').first().innerText(), (t) => t === '100%', 'the upload to reach 100%');
     await panel.getByRole('img', { name: 'Uploaded' }).waitFor();
