@@ -1,8 +1,7 @@
 import { CATALOGUE_MESSAGES, type Song } from '@samaa/shared';
 import { notFound } from '../http/errors.js';
-import { songExists } from '../songs/songs.service.js';
 import { songsById } from '../songs/songListCache.js';
-import { LikeModel } from './like.model.js';
+import { LikeModel, likeId } from './like.model.js';
 
 const DUPLICATE_KEY = 11000;
 
@@ -10,18 +9,27 @@ function isDuplicateKey(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === DUPLICATE_KEY;
 }
 
-/** Likes the song if the user does not like it yet, unlikes it otherwise. Returns the new state. */
+/**
+ * Likes the song if the user does not like it yet, unlikes it otherwise. Returns the new state.
+ * Every step is a lookup by `_id` (or the in-memory catalogue): no collection scan on FerretDB.
+ */
 export async function toggleLike(userId: string, songId: string): Promise<boolean> {
-  if (!(await songExists(songId))) throw notFound(CATALOGUE_MESSAGES.songNotFound);
-  const removed = await LikeModel.deleteOne({ user: userId, song: songId });
+  const _id = likeId(userId, songId);
+  const removed = await LikeModel.deleteOne({ _id });
   if (removed.deletedCount > 0) return false;
+  if (!(await songsById()).has(songId)) throw notFound(CATALOGUE_MESSAGES.songNotFound);
   try {
-    await LikeModel.create({ user: userId, song: songId });
+    await LikeModel.create({ _id, user: userId, song: songId });
+    return true;
   } catch (err) {
-    // A concurrent toggle inserted it first: the song is liked either way.
     if (!isDuplicateKey(err)) throw err;
   }
-  return true;
+  // A concurrent toggle inserted the same `_id` first: the song is liked either way.
+  if (await LikeModel.exists({ _id })) return true;
+  // Otherwise the unique user+song index refused it: a like stored with an ObjectId `_id` by an
+  // older version. This toggle removes it (the one query that scans, once per such like).
+  await LikeModel.deleteMany({ user: userId, song: songId });
+  return false;
 }
 
 export async function likedSongIds(userId: string): Promise<string[]> {
