@@ -55,7 +55,7 @@ export function SearchPanel({
         <input
           className="input"
           type="search"
-          placeholder="Songs, artists, your playlists"
+          placeholder="Songs, artists, playlists"
           aria-label="Search songs"
           value={query}
           maxLength={100}

@@ -143,8 +143,11 @@ describe('the audio engine', () => {
 
   it('preloads the upcoming track once the current one is ready', async () => {
     const { view } = await playing('b');
-    const preload = view.container.ownerDocument.querySelector('audio:not([data-testid])');
-    expect(preload?.getAttribute('src')).toBe(src('c'));
+    // The preload element is filled by an effect after the canplaythrough update.
+    await vi.waitFor(() => {
+      const preload = view.container.ownerDocument.querySelector('audio:not([data-testid])');
+      expect(preload?.getAttribute('src')).toBe(src('c'));
+    });
   });
 });
 
