@@ -17,7 +17,8 @@ export async function setup(project: TestProject) {
     persistent: false,
     dataDir: '',
     mongodbUri: process.env.MONGODB_URI,
-    logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'warn'),
+    // info: the one-off FerretDB build announces itself and its duration.
+    logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'info'),
   });
   console.log(`[db] tests run on ${db.engine}`);
   project.provide('dbUri', db.uri);
