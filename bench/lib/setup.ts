@@ -6,6 +6,7 @@ import { signToken } from '../../apps/api/src/auth/jwt.js';
 import { seedDatabase } from '../../apps/api/src/cli/seed.js';
 import { connectMongoose } from '../../apps/api/src/db/connection.js';
 import { PlaylistModel } from '../../apps/api/src/playlists/playlist.model.js';
+import { rebuildPlaylistIndex } from '../../apps/api/src/playlists/playlistIndex.js';
 import { SongModel } from '../../apps/api/src/songs/song.model.js';
 import { UserModel } from '../../apps/api/src/users/user.model.js';
 
@@ -45,6 +46,8 @@ export async function seed(uri: string, dataDir: string, counts: { songs: number
     })),
   );
   await PlaylistModel.insertMany(playlists, { lean: true });
+  // Inserted directly: give every listener their playlist index, as the API's own writes would.
+  await rebuildPlaylistIndex();
   const tokens = users.map((user) => signToken({ _id: String(user._id), name: user.name, isAdmin: false }, JWT_SECRET, '1d'));
   await mongoose.disconnect();
 

@@ -18,6 +18,7 @@ import { startDatabase } from '../db/provider.js';
 import { createLogger } from '../logger.js';
 import { LikeModel } from '../likes/like.model.js';
 import { PlaylistModel } from '../playlists/playlist.model.js';
+import { UserPlaylistsModel } from '../playlists/userPlaylists.model.js';
 import { SongModel } from '../songs/song.model.js';
 import { bumpSongsVersion } from '../songs/catalogueVersion.js';
 import { generateSongs, personName, seededRandom, type SongMedia } from '../songs/generateSongs.js';
@@ -95,6 +96,7 @@ export async function seedDatabase(opts: SeedOptions): Promise<SeedResult> {
       SongModel.deleteMany({}),
       LikeModel.deleteMany({}),
       PlaylistModel.deleteMany({}),
+      UserPlaylistsModel.deleteMany({}),
       UserModel.deleteMany({ email: seededEmail }),
     ]);
   }

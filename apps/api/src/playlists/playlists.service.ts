@@ -5,6 +5,7 @@ import { SONG_FIELDS, toSong, type SongDoc } from '../songs/song.model.js';
 import { songExists } from '../songs/songs.service.js';
 import { songsById } from '../songs/songListCache.js';
 import { PlaylistModel } from './playlist.model.js';
+import { indexPlaylist, playlistDocsOf, unindexPlaylist } from './playlistIndex.js';
 
 /** One populate per query (a single $in over every playlist's songs), never one per playlist. */
 export const POPULATE_SONGS = { path: 'songs', select: SONG_FIELDS } as const;
@@ -59,14 +60,13 @@ async function assertOwner(playlistId: string, userId: string): Promise<void> {
 
 export async function createPlaylist(userId: string, input: PlaylistInput): Promise<Playlist> {
   const doc = await PlaylistModel.create({ ...input, user: userId, songs: [] });
+  await indexPlaylist(userId, doc._id);
   return toPlaylist(doc.toObject());
 }
 
+/** Newest first, read through the per-user index (playlistIndex.ts). */
 export async function userPlaylists(userId: string): Promise<Playlist[]> {
-  const docs = await PlaylistModel.find({ user: userId })
-    .sort({ createdAt: -1 })
-    .lean<PopulatedPlaylistDoc[]>();
-  return withSongs(docs);
+  return withSongs(await playlistDocsOf(userId));
 }
 
 export async function ownPlaylist(playlistId: string, userId: string): Promise<Playlist> {
@@ -85,6 +85,7 @@ export async function updatePlaylist(playlistId: string, userId: string, input: 
 
 export async function deletePlaylist(playlistId: string, userId: string): Promise<void> {
   await assertOwner(playlistId, userId);
+  await unindexPlaylist(userId, playlistId);
   await PlaylistModel.deleteOne({ _id: playlistId, user: userId });
 }
 

@@ -1,7 +1,7 @@
 import { escapeRegExp, type Playlist, type Song } from '@samaa/shared';
 import { songListSnapshot } from '../songs/songListCache.js';
 import { withSongs, type PopulatedPlaylistDoc } from '../playlists/playlists.service.js';
-import { PlaylistModel } from '../playlists/playlist.model.js';
+import { playlistDocsOf } from '../playlists/playlistIndex.js';
 
 export const SEARCH_RESULT_LIMIT = 20;
 
@@ -33,12 +33,12 @@ export async function searchSongs(query: string): Promise<Song[]> {
 
 /** The user's own playlists whose name matches, with their songs. */
 export async function searchOwnPlaylists(userId: string, query: string): Promise<Playlist[]> {
-  // One query for the listener's (few) playlists, ranked here like the songs: two regex queries
-  // would each scan the whole playlists collection on FerretDB.
+  // The listener's (few) playlists by primary key, ranked here like the songs: a regex or `{user}`
+  // query would scan the whole playlists collection on FerretDB.
   const literal = escapeRegExp(query);
   const prefix = new RegExp(`^${literal}`, 'i');
   const inner = new RegExp(literal, 'i');
-  const docs = await PlaylistModel.find({ user: userId }).lean<PopulatedPlaylistDoc[]>();
+  const docs = await playlistDocsOf(userId);
   const rank = (doc: PopulatedPlaylistDoc) => (prefix.test(doc.name) ? 0 : inner.test(doc.name) ? 1 : 2);
   const ranked = docs
     .map((doc) => ({ doc, rank: rank(doc), key: { name: doc.name, _id: String(doc._id) } }))

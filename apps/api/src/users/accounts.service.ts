@@ -7,7 +7,7 @@ import { validate } from '../http/validate.js';
 import { mailerFor } from '../mail/mailer.js';
 import { verificationLink, verificationMail } from '../mail/verificationMail.js';
 import { LikeModel } from '../likes/like.model.js';
-import { PlaylistModel } from '../playlists/playlist.model.js';
+import { deleteAllPlaylistsOf } from '../playlists/playlistIndex.js';
 import { toUserRecord, UserModel } from './user.model.js';
 import {
   hashVerificationToken,
@@ -216,7 +216,7 @@ export async function deleteUser(adminId: string, id: string): Promise<void> {
   const { deletedCount } = await UserModel.deleteOne({ _id: userId });
   if (deletedCount === 0) throw notFound(ACCOUNT_MESSAGES.userNotFound);
   await Promise.all([
-    PlaylistModel.deleteMany({ user: userId }),
+    deleteAllPlaylistsOf(id),
     LikeModel.deleteMany({ user: userId }),
     VerificationTokenModel.deleteMany({ user: userId }),
   ]);
