@@ -185,3 +185,39 @@ describe.sequential('player', () => {
     expectNoProblems(guarded);
   });
 });
+
+describe('the demo catalogue', () => {
+  it('decodes and plays every demo song in Chromium', async () => {
+    const results = await page.evaluate(async () => {
+      const res = await fetch('/api/songs');
+      const { data } = (await res.json()) as { data: { name: string; song: string }[] };
+      const out: { name: string; played: number; error: string | null }[] = [];
+      for (const song of data) {
+        const el = new Audio(song.song);
+        el.muted = true;
+        const outcome = await new Promise<{ played: number; error: string | null }>((resolve) => {
+          const timer = setTimeout(() => resolve({ played: el.currentTime, error: 'timed out' }), 8000);
+          el.addEventListener('timeupdate', () => {
+            if (el.currentTime > 0.3) {
+              clearTimeout(timer);
+              resolve({ played: el.currentTime, error: null });
+            }
+          });
+          el.addEventListener('error', () => {
+            clearTimeout(timer);
+            resolve({ played: 0, error: `media error ${el.error?.code}` });
+          });
+          el.play().catch((err: Error) => resolve({ played: 0, error: err.message }));
+        });
+        el.pause();
+        el.removeAttribute('src');
+        el.load();
+        out.push({ name: song.name, ...outcome });
+      }
+      return out;
+    });
+    expect(results.length).toBeGreaterThanOrEqual(12);
+    for (const result of results) expect(result, result.name).toMatchObject({ error: null });
+    expectNoProblems(guarded);
+  });
+});
