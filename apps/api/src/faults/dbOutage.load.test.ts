@@ -8,8 +8,8 @@ import { connectMongoose } from '../db/connection.js';
 import { startFerret, type RunningFerret } from '../db/ferretdb.js';
 import { createLogger } from '../logger.js';
 import { requestOnce, type Outcome } from '../test/loadClient.js';
-import { LOAD_JWT_SECRET, seedLoadData, type LoadData } from '../test/loadData.js';
-import { ensureApiBuild, freePort, spawnApiServer, type SpawnedServer } from '../test/spawnServer.js';
+import { seedLoadData, spawnLoadApi, type LoadData } from '../test/loadData.js';
+import { ensureApiBuild, freePort, type SpawnedServer } from '../test/spawnServer.js';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'samaa-outage-'));
 const ferretDir = path.join(work, 'ferretdb');
@@ -27,19 +27,7 @@ beforeAll(async () => {
   await connectMongoose(ferret.uri, DB);
   data = await seedLoadData(work, { songs: 300, users: 20 });
   await mongoose.disconnect();
-  api = await spawnApiServer(
-    {
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: work,
-      MONGODB_URI: ferret.uri,
-      MONGODB_DB_NAME: DB,
-      JWT_SECRET: LOAD_JWT_SECRET,
-      SEED_DEMO: 'false',
-      RATE_LIMITS: 'false',
-    },
-    { logFile: path.join(work, 'api.log') },
-  );
+  api = await spawnLoadApi(work, ferret.uri, DB);
 });
 
 afterAll(async () => {
@@ -68,9 +56,30 @@ function listeners(count: number) {
     const auth = { 'x-auth-token': user.token };
     while (running) {
       const name = `outage-${i}-${n++}`;
-      sent.push({ at: Date.now(), what: 'POST /api/playlists', playlist: name, outcome: await requestOnce(api.url, { method: 'POST', path: '/api/playlists', headers: auth, body: { name, desc: '' } }) });
-      sent.push({ at: Date.now(), what: 'GET /api/songs?limit=50', outcome: await requestOnce(api.url, { path: '/api/songs?limit=50&page=1' }) });
-      sent.push({ at: Date.now(), what: 'GET /api/playlists/user-playlists', outcome: await requestOnce(api.url, { path: '/api/playlists/user-playlists', headers: auth }) });
+      sent.push({
+        at: Date.now(),
+        what: 'POST /api/playlists',
+        playlist: name,
+        outcome: await requestOnce(api.url, {
+          method: 'POST',
+          path: '/api/playlists',
+          headers: auth,
+          body: { name, desc: '' },
+        }),
+      });
+      sent.push({
+        at: Date.now(),
+        what: 'GET /api/songs?limit=50',
+        outcome: await requestOnce(api.url, { path: '/api/songs?limit=50&page=1' }),
+      });
+      sent.push({
+        at: Date.now(),
+        what: 'GET /api/playlists/user-playlists',
+        outcome: await requestOnce(api.url, {
+          path: '/api/playlists/user-playlists',
+          headers: auth,
+        }),
+      });
     }
   });
   return {
@@ -108,10 +117,14 @@ describe('database outage under load', () => {
       if (res.kind === 'answer' && res.status === 200) recoveredAt = Date.now();
       else await sleep(500);
     }
-    expect(recoveredAt, 'the API did not see the database come back within 30 s').toBeGreaterThan(0);
+    expect(recoveredAt, 'the API did not see the database come back within 30 s').toBeGreaterThan(
+      0,
+    );
     await sleep(2000);
     await load.stop();
-    console.log(`[outage] recovered ${((recoveredAt - restartedAt) / 1000).toFixed(1)} s after the restart; ${load.sent.length} requests`);
+    console.log(
+      `[outage] recovered ${((recoveredAt - restartedAt) / 1000).toFixed(1)} s after the restart; ${load.sent.length} requests`,
+    );
 
     // Never a hang, a crash or a reset: every request got an answer in bounded time.
     const unanswered = load.sent.filter((s) => s.outcome.kind !== 'answer');
@@ -120,8 +133,12 @@ describe('database outage under load', () => {
     expect(api.child.exitCode).toBeNull();
 
     // While it was down: 503 with the JSON message, never a 500.
-    const answers = load.sent.map((s) => ({ ...s, outcome: s.outcome as Extract<Outcome, { kind: 'answer' }> }));
-    for (const s of answers) expect(s.outcome.status, `${s.what} → ${s.outcome.body}`).not.toBe(500);
+    const answers = load.sent.map((s) => ({
+      ...s,
+      outcome: s.outcome as Extract<Outcome, { kind: 'answer' }>,
+    }));
+    for (const s of answers)
+      expect(s.outcome.status, `${s.what} → ${s.outcome.body}`).not.toBe(500);
     const failed = answers.filter((s) => s.outcome.status >= 400);
     expect(failed.length).toBeGreaterThan(0);
     for (const s of failed) {
@@ -135,11 +152,19 @@ describe('database outage under load', () => {
     expect(afterRecovery.filter((s) => s.outcome.status >= 400).map((s) => s.what)).toEqual([]);
 
     // Every write acknowledged (201), before or after the outage, is in the database.
-    const acknowledged = answers.filter((s) => s.playlist && s.outcome.status === 201).map((s) => s.playlist!);
+    const acknowledged = answers
+      .filter((s) => s.playlist && s.outcome.status === 201)
+      .map((s) => s.playlist!);
     expect(acknowledged.length).toBeGreaterThan(0);
     await connectMongoose(ferret.uri, DB);
     const stored = new Set(
-      (await mongoose.connection.db!.collection('playlists').find({ name: { $in: acknowledged } }).project({ name: 1 }).toArray()).map((d) => String(d.name)),
+      (
+        await mongoose.connection
+          .db!.collection('playlists')
+          .find({ name: { $in: acknowledged } })
+          .project({ name: 1 })
+          .toArray()
+      ).map((d) => String(d.name)),
     );
     expect(acknowledged.filter((name) => !stored.has(name))).toEqual([]);
   });

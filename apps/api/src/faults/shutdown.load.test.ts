@@ -5,8 +5,8 @@ import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectMongoose } from '../db/connection.js';
 import { requestOnce, type Outcome } from '../test/loadClient.js';
-import { LOAD_JWT_SECRET, seedLoadData, type LoadData } from '../test/loadData.js';
-import { ensureApiBuild, spawnApiServer, type SpawnedServer } from '../test/spawnServer.js';
+import { seedLoadData, spawnLoadApi, type LoadData } from '../test/loadData.js';
+import { ensureApiBuild, type SpawnedServer } from '../test/spawnServer.js';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'samaa-shutdown-'));
 const dbName = `shutdown_${Date.now()}`;
@@ -17,19 +17,7 @@ beforeAll(async () => {
   ensureApiBuild();
   await connectMongoose(inject('dbUri'), dbName);
   data = await seedLoadData(work, { songs: 500, users: 20 });
-  api = await spawnApiServer(
-    {
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: work,
-      MONGODB_URI: inject('dbUri'),
-      MONGODB_DB_NAME: dbName,
-      JWT_SECRET: LOAD_JWT_SECRET,
-      SEED_DEMO: 'false',
-      RATE_LIMITS: 'false',
-    },
-    { logFile: path.join(work, 'api.log') },
-  );
+  api = await spawnLoadApi(work, inject('dbUri'), dbName);
 });
 
 afterAll(async () => {
@@ -66,19 +54,37 @@ describe('graceful shutdown under load', () => {
     await Promise.all(writers);
     expect(await code, 'exit code after SIGTERM').toBe(0);
 
-    const acknowledged = writes.filter((w) => w.outcome.kind === 'answer' && w.outcome.status === 201).map((w) => w.name);
+    const acknowledged = writes
+      .filter((w) => w.outcome.kind === 'answer' && w.outcome.status === 201)
+      .map((w) => w.name);
     const resets = writes.filter((w) => w.outcome.kind === 'reset');
-    const broken = [...writes.map((w) => w.outcome), ...reads].filter((o) => o.kind === 'cut' || o.kind === 'timeout');
-    const otherAnswers = writes.filter((w) => w.outcome.kind === 'answer' && w.outcome.status !== 201);
-    console.log(`[shutdown] ${acknowledged.length} acknowledged writes, ${resets.length} resets, ${writes.length} attempts`);
+    const broken = [...writes.map((w) => w.outcome), ...reads].filter(
+      (o) => o.kind === 'cut' || o.kind === 'timeout',
+    );
+    const otherAnswers = writes.filter(
+      (w) => w.outcome.kind === 'answer' && w.outcome.status !== 201,
+    );
+    console.log(
+      `[shutdown] ${acknowledged.length} acknowledged writes, ${resets.length} resets, ${writes.length} attempts`,
+    );
     expect(acknowledged.length).toBeGreaterThan(10);
     expect(otherAnswers.map((w) => JSON.stringify(w.outcome))).toEqual([]);
     // No answer was cut off midway, none hung, and every read that was answered is complete.
     expect(broken.map((o) => JSON.stringify(o))).toEqual([]);
-    expect(reads.filter((r) => r.kind === 'answer' && r.status !== 200).map((r) => JSON.stringify(r).slice(0, 200))).toEqual([]);
+    expect(
+      reads
+        .filter((r) => r.kind === 'answer' && r.status !== 200)
+        .map((r) => JSON.stringify(r).slice(0, 200)),
+    ).toEqual([]);
 
     const stored = new Set(
-      (await mongoose.connection.db!.collection('playlists').find({ name: /^shutdown-/ }).project({ name: 1 }).toArray()).map((d) => String(d.name)),
+      (
+        await mongoose.connection
+          .db!.collection('playlists')
+          .find({ name: /^shutdown-/ })
+          .project({ name: 1 })
+          .toArray()
+      ).map((d) => String(d.name)),
     );
     // No acknowledged write lost.
     expect(acknowledged.filter((name) => !stored.has(name))).toEqual([]);

@@ -5,8 +5,8 @@ import autocannon from 'autocannon';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectMongoose } from '../db/connection.js';
-import { LOAD_JWT_SECRET, seedLoadData, type LoadData } from '../test/loadData.js';
-import { ensureApiBuild, spawnApiServer, type SpawnedServer } from '../test/spawnServer.js';
+import { seedLoadData, spawnLoadApi, type LoadData } from '../test/loadData.js';
+import { ensureApiBuild, type SpawnedServer } from '../test/spawnServer.js';
 
 /** SOAK_DURATION shortens the run while developing; the suite's contract is 60 s. */
 const DURATION_SEC = Number(process.env.SOAK_DURATION ?? 60);
@@ -22,19 +22,7 @@ beforeAll(async () => {
   ensureApiBuild();
   await connectMongoose(inject('dbUri'), dbName);
   data = await seedLoadData(work, { songs: 2000, users: 200 });
-  api = await spawnApiServer(
-    {
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: work,
-      MONGODB_URI: inject('dbUri'),
-      MONGODB_DB_NAME: dbName,
-      JWT_SECRET: LOAD_JWT_SECRET,
-      SEED_DEMO: 'false',
-      RATE_LIMITS: 'false',
-    },
-    { logFile: path.join(work, 'api.log') },
-  );
+  api = await spawnLoadApi(work, inject('dbUri'), dbName);
 });
 
 afterAll(async () => {
@@ -48,18 +36,34 @@ const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!
 const QUERIES = ['love', 'rain', 'midnight', 'tere', 'a', 'blue', 'the', 'no-such-song'];
 
 /** What a listener does, weighted: browse pages, search, like, look at likes and playlists, play. */
-function listenerRequest(): { method: 'GET' | 'PUT'; path: string; headers: Record<string, string> } {
+function listenerRequest(): {
+  method: 'GET' | 'PUT';
+  path: string;
+  headers: Record<string, string>;
+} {
   const user = pick(data.users);
   const auth = { 'x-auth-token': user.token, 'accept-encoding': 'gzip' };
   const roll = Math.random();
-  if (roll < 0.25) return { method: 'GET', path: `/api/songs?limit=50&page=${1 + Math.floor(Math.random() * 40)}`, headers: auth };
-  if (roll < 0.33) return { method: 'GET', path: '/api/songs', headers: { 'accept-encoding': 'gzip' } };
-  if (roll < 0.48) return { method: 'GET', path: `/api/search?search=${pick(QUERIES)}`, headers: auth };
-  if (roll < 0.63) return { method: 'PUT', path: `/api/songs/like/${pick(data.songIds)}`, headers: auth };
+  if (roll < 0.25)
+    return {
+      method: 'GET',
+      path: `/api/songs?limit=50&page=${1 + Math.floor(Math.random() * 40)}`,
+      headers: auth,
+    };
+  if (roll < 0.33)
+    return { method: 'GET', path: '/api/songs', headers: { 'accept-encoding': 'gzip' } };
+  if (roll < 0.48)
+    return { method: 'GET', path: `/api/search?search=${pick(QUERIES)}`, headers: auth };
+  if (roll < 0.63)
+    return { method: 'PUT', path: `/api/songs/like/${pick(data.songIds)}`, headers: auth };
   if (roll < 0.73) return { method: 'GET', path: '/api/songs/like/ids', headers: auth };
   if (roll < 0.88) return { method: 'GET', path: '/api/playlists/user-playlists', headers: auth };
   const start = Math.floor(Math.random() * 15) * 65536;
-  return { method: 'GET', path: `/media/audio/${data.audioFile}`, headers: { range: `bytes=${start}-${start + 65535}` } };
+  return {
+    method: 'GET',
+    path: `/media/audio/${data.audioFile}`,
+    headers: { range: `bytes=${start}-${start + 65535}` },
+  };
 }
 
 function load(connections: number, durationSec: number): Promise<autocannon.Result> {
@@ -104,7 +108,9 @@ describe(`soak: ${CLIENTS} concurrent listeners for ${DURATION_SEC} s`, () => {
       await sleep(1000);
       after = api.rss();
     }
-    console.log(`[soak] RSS after: ${(after / MB).toFixed(0)} MB (limit ${(near / MB).toFixed(0)} MB)`);
+    console.log(
+      `[soak] RSS after: ${(after / MB).toFixed(0)} MB (limit ${(near / MB).toFixed(0)} MB)`,
+    );
     expect(after).toBeLessThanOrEqual(near);
     // Healthy again once the requests autocannon abandoned at the deadline have drained.
     let healthy = false;

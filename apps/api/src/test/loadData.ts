@@ -8,6 +8,8 @@ import { PlaylistModel } from '../playlists/playlist.model.js';
 import { SongModel } from '../songs/song.model.js';
 import { UserModel } from '../users/user.model.js';
 
+import { spawnApiServer, type SpawnedServer } from './spawnServer.js';
+
 export const LOAD_JWT_SECRET = 'load-test-secret-0123456789abcdef0123456789abcdef';
 
 export interface LoadData {
@@ -21,10 +23,15 @@ export interface LoadData {
  * command's module, two playlists per listener) and writes a 1 MB audio file into the media
  * store under `dataDir`. Tokens are signed with LOAD_JWT_SECRET.
  */
-export async function seedLoadData(dataDir: string, counts: { songs: number; users: number }): Promise<LoadData> {
+export async function seedLoadData(
+  dataDir: string,
+  counts: { songs: number; users: number },
+): Promise<LoadData> {
   const seeded = await seedDatabase({ songs: counts.songs, users: counts.users, reset: true });
   const songIds = (await SongModel.find().select('_id').lean()).map((s) => String(s._id));
-  const docs = await UserModel.find({ email: { $in: seeded.userEmails } }).select('_id name').lean();
+  const docs = await UserModel.find({ email: { $in: seeded.userEmails } })
+    .select('_id name')
+    .lean();
   await PlaylistModel.insertMany(
     docs.flatMap((user, u) =>
       [0, 1].map((p) => ({
@@ -32,7 +39,10 @@ export async function seedLoadData(dataDir: string, counts: { songs: number; use
         desc: '',
         img: '',
         user: user._id,
-        songs: Array.from({ length: 10 }, (_, k) => new mongoose.Types.ObjectId(songIds[(u * 7 + p * 3 + k) % songIds.length])),
+        songs: Array.from(
+          { length: 10 },
+          (_, k) => new mongoose.Types.ObjectId(songIds[(u * 7 + p * 3 + k) % songIds.length]),
+        ),
       })),
     ),
   );
@@ -42,7 +52,31 @@ export async function seedLoadData(dataDir: string, counts: { songs: number; use
   fs.writeFileSync(path.join(audioDir, audioFile), crypto.randomBytes(1024 * 1024));
   return {
     songIds,
-    users: docs.map((u) => ({ _id: String(u._id), token: signToken({ _id: String(u._id), name: u.name, isAdmin: false }, LOAD_JWT_SECRET, '1d') })),
+    users: docs.map((u) => ({
+      _id: String(u._id),
+      token: signToken({ _id: String(u._id), name: u.name, isAdmin: false }, LOAD_JWT_SECRET, '1d'),
+    })),
     audioFile,
   };
+}
+
+/** Starts the production build for a load or fault test on `dbName`, with rate limits off. */
+export function spawnLoadApi(
+  work: string,
+  mongodbUri: string,
+  dbName: string,
+): Promise<SpawnedServer> {
+  return spawnApiServer(
+    {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: work,
+      MONGODB_URI: mongodbUri,
+      MONGODB_DB_NAME: dbName,
+      JWT_SECRET: LOAD_JWT_SECRET,
+      SEED_DEMO: 'false',
+      RATE_LIMITS: 'false',
+    },
+    { logFile: path.join(work, 'api.log') },
+  );
 }
