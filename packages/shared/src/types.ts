@@ -109,3 +109,16 @@ export interface DataResponse<T> {
 export interface MessageResponse {
   message: string;
 }
+
+/** One playable entry of the player's queue, whatever its source (own, JioSaavn, Spotify). */
+export interface PlayerTrack {
+  id: string;
+  name: string;
+  artist: string;
+  /** Image URL (absolute). */
+  img: string;
+  /** Audio URL (absolute). */
+  src: string;
+  /** True when there is nothing to play for this entry (e.g. a Spotify track with no match). */
+  unavailable?: boolean;
+}

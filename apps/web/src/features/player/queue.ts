@@ -1,22 +1,11 @@
-import { MESSAGES } from '@samaa/shared';
+import { MESSAGES, type PlayerTrack } from '@samaa/shared';
 
 /**
  * The playback rules of SPEC §4 as pure functions over an immutable state: no React, no DOM.
  * The audio engine (PlayerProvider) renders this state onto an <audio> element.
  */
 
-/** One playable entry of the queue, whatever its source. */
-export interface PlayerTrack {
-  id: string;
-  name: string;
-  artist: string;
-  /** Image URL (absolute). */
-  img: string;
-  /** Audio URL (absolute). */
-  src: string;
-  /** True when there is nothing to play for this entry (e.g. a Spotify track with no match). */
-  unavailable?: boolean;
-}
+export type { PlayerTrack };
 
 export interface PlaybackState {
   tracks: PlayerTrack[];

@@ -1,3 +1,4 @@
+import type { PlayerTrack } from '@samaa/shared';
 import { SPOTIFY_MESSAGES, type CardViewModel, type SpotifyPlaylist } from '@samaa/shared';
 import { readTokens, refreshSpotifyToken, spotifyAccessToken } from './auth';
 import { SpotifyError } from './errors';
@@ -5,14 +6,7 @@ import { resolveOnSaavn } from './resolve';
 import { spotifyGetAll, type TokenSource } from './webApi';
 
 /** A track as the player queues it. */
-export interface SpotifyPlayerTrack {
-  id: string;
-  name: string;
-  artist: string;
-  img: string;
-  src: string;
-  unavailable?: boolean;
-}
+export type SpotifyPlayerTrack = PlayerTrack;
 
 /** The fields of a Spotify track object we read. */
 interface SpotifyTrack {
@@ -56,14 +50,22 @@ export function toCard(playlist: SpotifyPlaylist): CardViewModel {
 
 /** The signed-in user's playlists as cards. Throws SpotifyError with a message to show. */
 export async function fetchSpotifyPlaylists(): Promise<CardViewModel[]> {
-  const playlists = await spotifyGetAll<SpotifyPlaylist>('/v1/me/playlists?limit=50', sessionTokens, MAX_PLAYLISTS);
+  const playlists = await spotifyGetAll<SpotifyPlaylist>(
+    '/v1/me/playlists?limit=50',
+    sessionTokens,
+    MAX_PLAYLISTS,
+  );
   return playlists.filter((p) => p?.id).map(toCard);
 }
 
 /** The entries of a playlist: /items first, /tracks when /items answers 403 or 404. */
 async function playlistEntries(id: string, tokens: TokenSource): Promise<PlaylistEntry[]> {
   try {
-    return await spotifyGetAll<PlaylistEntry>(`/v1/playlists/${id}/items?limit=50`, tokens, MAX_TRACKS);
+    return await spotifyGetAll<PlaylistEntry>(
+      `/v1/playlists/${id}/items?limit=50`,
+      tokens,
+      MAX_TRACKS,
+    );
   } catch (err) {
     if (!(err instanceof SpotifyError) || (err.status !== 403 && err.status !== 404)) throw err;
     return spotifyGetAll<PlaylistEntry>(`/v1/playlists/${id}/tracks?limit=100`, tokens, MAX_TRACKS);
@@ -89,7 +91,11 @@ async function toPlayerTrack(track: SpotifyTrack, index: number): Promise<Spotif
 }
 
 /** Maps with at most `limit` calls running, keeping the order. */
-async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+async function mapLimited<T, R>(
+  items: T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const out = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
@@ -106,11 +112,16 @@ async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T, index: 
  * A playlist's tracks for the player: each plays its preview_url when Spotify gives one, else the
  * JioSaavn song our API resolves by title and first artist, else it is marked unavailable.
  */
-export async function fetchSpotifyPlaylistTracks(id: string, accessToken?: string): Promise<SpotifyPlayerTrack[]> {
+export async function fetchSpotifyPlaylistTracks(
+  id: string,
+  accessToken?: string,
+): Promise<SpotifyPlayerTrack[]> {
   if (!/^[A-Za-z0-9]{1,64}$/.test(id)) throw new SpotifyError(SPOTIFY_MESSAGES.invalidPlaylist);
   const entries = await playlistEntries(id, tokensFor(accessToken));
   const tracks = entries
     .map((entry) => entry.item ?? entry.track)
-    .filter((t): t is SpotifyTrack => Boolean(t && t.name && (t.type === undefined || t.type === 'track')));
+    .filter((t): t is SpotifyTrack =>
+      Boolean(t && t.name && (t.type === undefined || t.type === 'track')),
+    );
   return mapLimited(tracks, RESOLVE_CONCURRENCY, toPlayerTrack);
 }
