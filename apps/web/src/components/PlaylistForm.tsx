@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { MESSAGES } from '@samaa/shared';
+import { LABELS, MESSAGES } from '@samaa/shared';
 import { createPlaylist, fetchPlaylist, hasUserToken, updatePlaylist } from '../api/catalogue';
 import { mediaUrl } from '../api/client';
 import { getStoredUser } from '../session/session';
@@ -74,7 +74,7 @@ export function PlaylistForm({ mode, onClose }: { mode: PlaylistFormMode; onClos
     closeTimer.current = window.setTimeout(onClose, FORM_CLOSE_DELAY_MS);
   }
 
-  const title = editing ? 'Update Playlist' : 'Create Playlist';
+  const title = editing ? LABELS.updatePlaylist : LABELS.createPlaylist;
 
   return (
     <section className="playlist-form card" aria-label={title}>
