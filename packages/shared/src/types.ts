@@ -38,6 +38,20 @@ export interface Song {
   song: string;
   /** Length in seconds, when known (read from the uploaded audio). */
   duration?: number;
+  /** Album title from the tags or the admin form; absent means the artist's 'Singles'. */
+  album?: string;
+  albumArtist?: string;
+  trackNumber?: number;
+  discNumber?: number;
+  year?: number;
+  /** Gapless playback: samples the encoder added before and after the audio (LAME/iTunSMPB). */
+  encoderDelay?: number;
+  encoderPadding?: number;
+  /** Sample rate of the file, in Hz: the unit of encoderDelay and encoderPadding. */
+  sampleRate?: number;
+  /** ReplayGain track gain in dB and track peak (linear), when tagged. */
+  replayGainTrackGain?: number;
+  replayGainTrackPeak?: number;
 }
 
 export interface SaavnImage {

@@ -1,5 +1,5 @@
 import mongoose, { Schema, type InferSchemaType } from 'mongoose';
-import type { Song } from '@samaa/shared';
+import { SONG_OPTIONAL_FIELDS, type Song } from '@samaa/shared';
 import { bumpSongsVersion } from './catalogueVersion.js';
 
 const songSchema = new Schema(
@@ -12,6 +12,16 @@ const songSchema = new Schema(
     song: { type: String, required: true },
     /** Seconds, when read from the uploaded audio. */
     duration: { type: Number, min: 0 },
+    album: { type: String, trim: true, maxlength: 200 },
+    albumArtist: { type: String, trim: true, maxlength: 100 },
+    trackNumber: { type: Number, min: 1 },
+    discNumber: { type: Number, min: 1 },
+    year: { type: Number, min: 1 },
+    encoderDelay: { type: Number, min: 0 },
+    encoderPadding: { type: Number, min: 0 },
+    sampleRate: { type: Number, min: 0 },
+    replayGainTrackGain: { type: Number },
+    replayGainTrackPeak: { type: Number, min: 0 },
   },
   { timestamps: true },
 );
@@ -33,10 +43,17 @@ export type SongDoc = InferSchemaType<typeof songSchema> & { _id: mongoose.Types
 export const SongModel = mongoose.model('Song', songSchema);
 
 /** Fields every song response carries (projection for lean queries). */
-export const SONG_FIELDS = '_id name artist img song duration';
+export const SONG_FIELDS = ['_id name artist img song', ...SONG_OPTIONAL_FIELDS].join(' ');
 
-export function toSong(doc: Pick<SongDoc, '_id' | 'name' | 'artist' | 'img' | 'song'> & { duration?: number | null }): Song {
+type StoredSong = Pick<SongDoc, '_id' | 'name' | 'artist' | 'img' | 'song'> & {
+  [K in (typeof SONG_OPTIONAL_FIELDS)[number]]?: Song[K] | null;
+};
+
+export function toSong(doc: StoredSong): Song {
   const out: Song = { _id: String(doc._id), name: doc.name, artist: doc.artist, img: doc.img, song: doc.song };
-  if (typeof doc.duration === 'number') out.duration = doc.duration;
+  for (const field of SONG_OPTIONAL_FIELDS) {
+    const value = doc[field];
+    if (value !== undefined && value !== null && value !== '') (out as unknown as Record<string, unknown>)[field] = value;
+  }
   return out;
 }

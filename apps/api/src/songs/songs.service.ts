@@ -1,5 +1,5 @@
 import mongoose from 'mongoose';
-import { CATALOGUE_MESSAGES, type Song, type SongInput } from '@samaa/shared';
+import { CATALOGUE_MESSAGES, SONG_OPTIONAL_FIELDS, type Song, type SongInput } from '@samaa/shared';
 import { notFound } from '../http/errors.js';
 import { LikeModel } from '../likes/like.model.js';
 import { PlaylistModel } from '../playlists/playlist.model.js';
@@ -22,8 +22,9 @@ export async function createSong(input: SongInput): Promise<Song> {
 
 export async function updateSong(id: string, input: SongInput): Promise<Song> {
   const update: mongoose.UpdateQuery<SongInput> = { $set: input };
-  // A PUT replaces the song: a duration the new body leaves out no longer applies.
-  if (input.duration === undefined) update.$unset = { duration: 1 };
+  // A PUT replaces the song: an optional field the new body leaves out no longer applies.
+  const unset = SONG_OPTIONAL_FIELDS.filter((field) => input[field] === undefined);
+  if (unset.length > 0) update.$unset = Object.fromEntries(unset.map((field) => [field, 1]));
   const doc = await SongModel.findByIdAndUpdate(id, update, { new: true, runValidators: true }).lean();
   if (!doc) throw notFound(CATALOGUE_MESSAGES.songNotFound);
   return toSong(doc);

@@ -17,7 +17,32 @@ export interface SongInput {
   img: string;
   song: string;
   duration?: number;
+  album?: string;
+  albumArtist?: string;
+  trackNumber?: number;
+  discNumber?: number;
+  year?: number;
+  encoderDelay?: number;
+  encoderPadding?: number;
+  sampleRate?: number;
+  replayGainTrackGain?: number;
+  replayGainTrackPeak?: number;
 }
+
+/** Optional song fields: read from the tags at upload or scan time, editable by admins. */
+export const SONG_OPTIONAL_FIELDS = [
+  'duration',
+  'album',
+  'albumArtist',
+  'trackNumber',
+  'discNumber',
+  'year',
+  'encoderDelay',
+  'encoderPadding',
+  'sampleRate',
+  'replayGainTrackGain',
+  'replayGainTrackPeak',
+] as const satisfies readonly (keyof SongInput)[];
 
 export const songSchema = Joi.object<SongInput>({
   name: Joi.string().trim().min(1).max(100).required().label('Name'),
@@ -25,6 +50,16 @@ export const songSchema = Joi.object<SongInput>({
   img: mediaUrl().required().label('Image'),
   song: mediaUrl().required().label('Song'),
   duration: Joi.number().min(0).max(86400).label('Duration'),
+  album: Joi.string().trim().max(200).allow('').label('Album'),
+  albumArtist: Joi.string().trim().max(100).allow('').label('Album artist'),
+  trackNumber: Joi.number().integer().min(1).max(9999).label('Track number'),
+  discNumber: Joi.number().integer().min(1).max(999).label('Disc number'),
+  year: Joi.number().integer().min(1).max(9999).label('Year'),
+  encoderDelay: Joi.number().integer().min(0).max(1_000_000).label('Encoder delay'),
+  encoderPadding: Joi.number().integer().min(0).max(1_000_000).label('Encoder padding'),
+  sampleRate: Joi.number().integer().min(1000).max(768_000).label('Sample rate'),
+  replayGainTrackGain: Joi.number().min(-60).max(60).label('ReplayGain track gain'),
+  replayGainTrackPeak: Joi.number().min(0).max(100).label('ReplayGain track peak'),
 });
 
 export interface PlaylistInput {
