@@ -24,5 +24,21 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  {
+    // The data layer: only repositories (and the db folder) touch Mongoose and the models, so no
+    // other file knows which engine runs. Tests may read stored documents to check what was
+    // written; the benchmark's raw-driver reference cases measure the engine itself.
+    files: ['apps/api/src/**/*.ts', 'bench/lib/setup.ts', 'e2e/**/*.ts'],
+    ignores: ['apps/api/src/**/*.repo.ts', 'apps/api/src/**/*.model.ts', 'apps/api/src/db/**', 'apps/api/src/test/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'mongoose', message: 'Go through a repository (<feature>/<feature>.repo.ts).' }],
+          patterns: [{ group: ['**/*.model.js', '**/*.model'], message: 'Models are private to their repository (<feature>.repo.ts).' }],
+        },
+      ],
+    },
+  },
   prettier,
 );

@@ -1,14 +1,11 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import mongoose from 'mongoose';
 import { signToken } from '../../apps/api/src/auth/jwt.js';
 import { seedDatabase } from '../../apps/api/src/cli/seed.js';
-import { connectMongoose } from '../../apps/api/src/db/connection.js';
-import { PlaylistModel } from '../../apps/api/src/playlists/playlist.model.js';
-import { rebuildPlaylistIndex } from '../../apps/api/src/playlists/playlistIndex.js';
-import { SongModel } from '../../apps/api/src/songs/song.model.js';
-import { UserModel } from '../../apps/api/src/users/user.model.js';
+import { connectMongoose, disconnectDatabase } from '../../apps/api/src/db/connection.js';
+import { insertPlaylists } from '../../apps/api/src/playlists/playlists.repo.js';
+import { songListSnapshot } from '../../apps/api/src/songs/songCatalogue.repo.js';
 
 export const BENCH_DB = 'samaa_bench';
 export const JWT_SECRET = crypto.randomBytes(32).toString('hex');
@@ -32,24 +29,20 @@ export interface Dataset {
 export async function seed(uri: string, dataDir: string, counts: { songs: number; users: number }): Promise<Dataset> {
   await connectMongoose(uri, BENCH_DB);
   const result = await seedDatabase({ songs: counts.songs, users: counts.users, reset: true });
-  const songIds = (await SongModel.find().select('_id').lean()).map((s) => String(s._id));
-  const users = await UserModel.find({ email: { $in: result.userEmails } })
-    .select('_id name email')
-    .lean();
+  const songIds = (await songListSnapshot()).songs.map((song) => song._id);
+  const users = result.listeners;
   const playlists = users.slice(0, 300).flatMap((user, u) =>
     [0, 1, 2].map((p) => ({
       name: `Mix ${p + 1}`,
       desc: 'Benchmark playlist',
       img: '',
       user: user._id,
-      songs: Array.from({ length: 20 }, (_, k) => new mongoose.Types.ObjectId(songIds[(u * 97 + p * 31 + k * 13) % songIds.length])),
+      songIds: Array.from({ length: 20 }, (_, k) => songIds[(u * 97 + p * 31 + k * 13) % songIds.length]!),
     })),
   );
-  await PlaylistModel.insertMany(playlists, { lean: true });
-  // Inserted directly: give every listener their playlist index, as the API's own writes would.
-  await rebuildPlaylistIndex();
-  const tokens = users.map((user) => signToken({ _id: String(user._id), name: user.name, isAdmin: false }, JWT_SECRET, '1d'));
-  await mongoose.disconnect();
+  await insertPlaylists(playlists);
+  const tokens = users.map((user) => signToken({ _id: user._id, name: user.name, isAdmin: false }, JWT_SECRET, '1d'));
+  await disconnectDatabase();
 
   const audioDir = path.join(dataDir, 'media', 'audio');
   fs.mkdirSync(audioDir, { recursive: true });

@@ -1,11 +1,9 @@
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
-import mongoose from 'mongoose';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config/config.js';
 import type { AppContext } from './context.js';
-import { connectMongoose } from './db/connection.js';
-import { startDatabase, type Database } from './db/provider.js';
+import { openDatabase } from './db/open.js';
 import { createLogger, type Logger } from './logger.js';
 import { resolveJwtSecret } from './auth/secret.js';
 import { bootstrapAdmin } from './users/adminBootstrap.js';
@@ -23,13 +21,7 @@ export interface RunningServer {
 
 /** Starts database, app and listener: what `npm start` runs, and what e2e tests and benchmarks start. */
 export async function startServer(config: Config, logger: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
-  const db: Database = await startDatabase({
-    persistent: true,
-    dataDir: config.dataDir,
-    mongodbUri: config.mongodbUri,
-    logger,
-  });
-  await connectMongoose(db.uri, config.mongodbDbName);
+  const db = await openDatabase(config, logger, 'npm start');
   const ctx: AppContext = { config, logger, jwtSecret: resolveJwtSecret(config) };
   const app = createApp(ctx);
   await bootstrapAdmin(ctx);
@@ -53,8 +45,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       const force = setTimeout(() => server.closeAllConnections(), 10_000);
       await closed;
       clearTimeout(force);
-      await mongoose.disconnect();
-      await db.stop();
+      await db.close();
     })());
 
   return { url, port, engine: db.engine, ctx, server, stop };

@@ -3,10 +3,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { API_MESSAGES, ANALYTICS_SIGNUP_DAYS, type AdminAnalytics } from '@samaa/shared';
 import { clearDatabase, useTestDatabase } from '../test/db.js';
 import { createTestApp, createUser, type TestUser } from '../test/context.js';
-import { SongModel } from '../songs/song.model.js';
+import { insertSongs } from '../songs/songs.repo.js';
 import { generateSongs } from '../songs/generateSongs.js';
-import { LikeModel } from '../likes/like.model.js';
-import { PlaylistModel } from '../playlists/playlist.model.js';
+import { insertLike } from '../likes/likes.repo.js';
+import { insertPlaylists } from '../playlists/playlists.repo.js';
 import { UserModel } from '../users/user.model.js';
 import { signupsPerDay } from './analytics.service.js';
 
@@ -26,34 +26,30 @@ const analytics = (user: TestUser) => request(app).get('/api/admin/analytics').s
 describe('GET /api/admin/analytics', () => {
   it('counts users, songs, playlists and likes, and ranks the most liked songs', async () => {
     const listeners = [await createUser(), await createUser(), await createUser({ verified: false })];
-    const songs = await SongModel.insertMany(generateSongs(12, 9));
+    const generated = generateSongs(12, 9);
+    const songs = (await insertSongs(generated)).map((_id, i) => ({ ...generated[i]!, _id }));
     // Three likes for song 2, two for song 1, one for song 0; the others none.
-    await LikeModel.create([
-      { user: listeners[0]!._id, song: songs[2]!._id },
-      { user: listeners[1]!._id, song: songs[2]!._id },
-      { user: listeners[2]!._id, song: songs[2]!._id },
-      { user: listeners[0]!._id, song: songs[1]!._id },
-      { user: listeners[1]!._id, song: songs[1]!._id },
-      { user: listeners[0]!._id, song: songs[0]!._id },
-    ]);
-    await PlaylistModel.create({ name: 'p', user: listeners[0]!._id });
+    for (const [user, song] of [[0, 2], [1, 2], [2, 2], [0, 1], [1, 1], [0, 0]] as const) {
+      await insertLike(listeners[user]!._id, songs[song]!._id);
+    }
+    await insertPlaylists([{ name: 'p', user: listeners[0]!._id }]);
 
     const res = await analytics(admin);
     expect(res.status).toBe(200);
     const data = res.body.data as AdminAnalytics;
     expect(data).toMatchObject({ users: 4, verifiedUsers: 3, songs: 12, playlists: 1, likes: 6 });
     expect(data.topSongs.map((t) => [t.song._id, t.likes])).toEqual([
-      [String(songs[2]!._id), 3],
-      [String(songs[1]!._id), 2],
-      [String(songs[0]!._id), 1],
+      [songs[2]!._id, 3],
+      [songs[1]!._id, 2],
+      [songs[0]!._id, 1],
     ]);
     expect(data.topSongs[0]!.song).toMatchObject({ name: songs[2]!.name, artist: songs[2]!.artist });
   });
 
   it('keeps at most 10 top songs', async () => {
     const user = await createUser();
-    const songs = await SongModel.insertMany(generateSongs(12, 4));
-    await LikeModel.insertMany(songs.map((s) => ({ user: user._id, song: s._id })));
+    const songIds = await insertSongs(generateSongs(12, 4));
+    for (const songId of songIds) await insertLike(user._id, songId);
     expect((await analytics(admin)).body.data.topSongs).toHaveLength(10);
   });
 

@@ -4,7 +4,7 @@ import { API_MESSAGES, loginSchema, type LoginResponse } from '@samaa/shared';
 import type { AppContext } from '../context.js';
 import { HttpError, unauthorized } from '../http/errors.js';
 import { validate } from '../http/validate.js';
-import { toUserRecord, UserModel } from '../users/user.model.js';
+import { findLoginUser } from '../users/users.repo.js';
 import {
   BCRYPT_COST,
   normalizeEmail,
@@ -46,20 +46,20 @@ export function authRouter(ctx: AppContext, opts: AuthRouterOptions = {}): Route
       });
     }
 
-    const user = await UserModel.findOne({ email }).select('+password').lean();
-    const ok = await bcrypt.compare(input.password, user?.password ?? (await timingDummyHash()));
+    const user = await findLoginUser(email);
+    const ok = await bcrypt.compare(input.password, user?.passwordHash ?? (await timingDummyHash()));
     if (!user || !ok) {
       guard.recordFailure(email, ip);
       throw unauthorized(API_MESSAGES.invalidCredentials);
     }
     guard.recordSuccess(email);
 
-    if (!user.verified) {
-      const sent = await resendVerificationIfDue(ctx, user, now());
+    const data = user.record;
+    if (!data.verified) {
+      const sent = await resendVerificationIfDue(ctx, data, now());
       throw unauthorized(sent ? API_MESSAGES.verifyFirst : API_MESSAGES.verifyFirstRecent);
     }
 
-    const data = toUserRecord(user);
     const authToken = signToken(
       { _id: data._id, name: data.name, isAdmin: data.isAdmin },
       ctx.jwtSecret,

@@ -1,9 +1,9 @@
 import type { RequestHandler } from 'express';
-import mongoose from 'mongoose';
 import { API_MESSAGES } from '@samaa/shared';
 import type { AppContext } from '../context.js';
 import { forbidden, unauthorized } from '../http/errors.js';
-import { UserModel } from '../users/user.model.js';
+import { isObjectId } from '../http/validate.js';
+import { findIdentity } from '../users/users.repo.js';
 import { verifyToken } from './jwt.js';
 
 export interface AuthUser {
@@ -31,10 +31,10 @@ export function requireAuth(ctx: AppContext): RequestHandler {
     const header = req.header('x-auth-token');
     if (!header) throw unauthorized(API_MESSAGES.noToken);
     const claims = verifyToken(header, ctx.jwtSecret);
-    if (!claims || !mongoose.isValidObjectId(claims._id)) throw unauthorized(API_MESSAGES.invalidToken);
-    const user = await UserModel.findById(claims._id).select('_id name isAdmin').lean();
+    if (!claims || !isObjectId(claims._id)) throw unauthorized(API_MESSAGES.invalidToken);
+    const user = await findIdentity(claims._id);
     if (!user) throw unauthorized(API_MESSAGES.invalidToken);
-    req.user = { _id: String(user._id), name: user.name, isAdmin: Boolean(user.isAdmin) };
+    req.user = user;
     next();
   };
 }

@@ -179,12 +179,14 @@ describe('admin CLI arguments (no database needed)', () => {
     expect(err.join('\n')).toMatch(/^Invalid configuration: "PORT"/);
   });
 
-  it('refuses to start a second embedded mongod on the data folder of a running server', async () => {
+  it('refuses to open the embedded database of a running server, naming the holder', async () => {
     const dataDir = path.join(workDir, 'busy');
-    fs.mkdirSync(path.join(dataDir, 'db'), { recursive: true });
-    fs.writeFileSync(path.join(dataDir, 'db', 'mongod.lock'), '12345\n');
+    fs.mkdirSync(dataDir, { recursive: true });
+    const holder = { pid: process.ppid, command: 'npm start', since: new Date().toISOString() };
+    fs.writeFileSync(path.join(dataDir, 'samaa.lock'), JSON.stringify(holder));
     const { cli, err } = io({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'Str0ng!pass' });
-    expect(await runAdminCli(['create', '--email', 'a@b.com'], cli)).toBe(2);
-    expect(err.join('\n')).toContain('is in use (is the server running?)');
+    expect(await runAdminCli(['create', '--email', 'a@b.com'], cli)).toBe(1);
+    expect(err).toHaveLength(1);
+    expect(err[0]).toContain(`is in use by "npm start" (pid ${process.ppid}`);
   });
 });

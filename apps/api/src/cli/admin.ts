@@ -7,15 +7,12 @@
  * (MONGODB_URI, else the embedded engine under DATA_DIR), with the same settings (.env and the
  * environment).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import mongoose from 'mongoose';
 import { GENDERS } from '@samaa/shared';
-import { ConfigError, loadConfig, type Config } from '../config/config.js';
-import { connectMongoose } from '../db/connection.js';
-import { startDatabase } from '../db/provider.js';
+import { ConfigError, loadConfig } from '../config/config.js';
+import { assertDataDirFree, DataDirBusyError } from '../db/dataDirLock.js';
+import { openDatabase } from '../db/open.js';
 import { createLogger } from '../logger.js';
 import { AdminSetupError, ensureAdmin, isGender } from '../users/adminAccount.js';
 
@@ -106,17 +103,6 @@ async function passwordFrom(io: CliIo): Promise<string> {
  * With the embedded mongod, a running server holds DATA_DIR/db; starting a second mongod there
  * would fail and the provider would fall back to another engine, writing the admin elsewhere.
  */
-function refuseWhenEmbeddedDbInUse(config: Config): void {
-  if (config.mongodbUri) return;
-  const lock = path.join(config.dataDir, 'db', 'mongod.lock');
-  const size = fs.statSync(lock, { throwIfNoEntry: false })?.size ?? 0;
-  if (size > 0) {
-    throw new UsageError(
-      `The database under ${path.dirname(lock)} is in use (is the server running?). Stop it first, or set MONGODB_URI.`,
-    );
-  }
-}
-
 /** Runs the CLI; returns the process exit code. */
 export async function runAdminCli(argv: string[], io: CliIo): Promise<number> {
   try {
@@ -146,18 +132,12 @@ export async function runAdminCli(argv: string[], io: CliIo): Promise<number> {
     const env: NodeJS.ProcessEnv = { ...io.env, ADMIN_PASSWORD: undefined, ADMIN_EMAIL: undefined };
     const config = loadConfig(env, io.cwd);
     const name = values.name ?? config.admin.name;
-    refuseWhenEmbeddedDbInUse(config);
+    if (!config.mongodbUri) assertDataDirFree(config.dataDir);
     const password = await passwordFrom(io);
 
     const logger = createLogger(io.env.LOG_LEVEL ?? 'warn');
-    const db = await startDatabase({
-      persistent: true,
-      dataDir: config.dataDir,
-      mongodbUri: config.mongodbUri,
-      logger,
-    });
+    const db = await openDatabase(config, logger, 'npm run admin');
     try {
-      await connectMongoose(db.uri, config.mongodbDbName);
       const { action, user } = await ensureAdmin({ email: values.email, name, password, gender });
       const what =
         action === 'created'
@@ -168,11 +148,15 @@ export async function runAdminCli(argv: string[], io: CliIo): Promise<number> {
       io.out(`${what} Database: ${db.engine}, ${config.mongodbDbName}.`);
       return 0;
     } finally {
-      await mongoose.disconnect().catch(() => undefined);
-      await db.stop();
+      await db.close();
     }
   } catch (err) {
-    if (err instanceof UsageError || err instanceof AdminSetupError || err instanceof ConfigError) {
+    if (
+      err instanceof UsageError ||
+      err instanceof AdminSetupError ||
+      err instanceof ConfigError ||
+      err instanceof DataDirBusyError
+    ) {
       io.err(err.message);
       return err instanceof UsageError ? 2 : 1;
     }

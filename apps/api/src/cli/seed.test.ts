@@ -8,7 +8,8 @@ import { SongModel } from '../songs/song.model.js';
 import { generateSongs } from '../songs/generateSongs.js';
 import { UserModel } from '../users/user.model.js';
 import { LikeModel } from '../likes/like.model.js';
-import { readSongsVersion } from '../songs/catalogueVersion.js';
+import { songListSnapshot } from '../songs/songCatalogue.repo.js';
+import { insertLike } from '../likes/likes.repo.js';
 import { SEED_PASSWORD, parseSeedArgs, seedDatabase } from './seed.js';
 
 useTestDatabase();
@@ -37,9 +38,9 @@ describe('parseSeedArgs', () => {
 
 describe('seedDatabase', () => {
   it('inserts songs in batches, newest first, and verified listeners who can log in', async () => {
-    const before = await readSongsVersion();
+    const before = (await songListSnapshot()).version;
     const result = await seedDatabase({ songs: 1200, users: 3, reset: false });
-    expect(await readSongsVersion()).not.toBe(before);
+    expect((await songListSnapshot()).version).not.toBe(before);
     expect(result.songs).toBe(1200);
     expect(await SongModel.countDocuments()).toBe(1200);
 
@@ -59,7 +60,7 @@ describe('seedDatabase', () => {
   it('--reset clears the catalogue, likes and seeded listeners, and nobody else', async () => {
     const real = await createUser();
     const song = await SongModel.findOne().lean();
-    await LikeModel.create({ user: real._id, song: song!._id });
+    await insertLike(real._id, String(song!._id));
     const again = await seedDatabase({ songs: 10, users: 2, reset: true });
     expect(await SongModel.countDocuments()).toBe(10);
     expect(await LikeModel.countDocuments()).toBe(0);

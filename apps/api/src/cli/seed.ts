@@ -10,20 +10,17 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import bcrypt from 'bcrypt';
-import mongoose from 'mongoose';
-import { escapeRegExp } from '@samaa/shared';
+import type { UserRecord } from '@samaa/shared';
 import { loadConfig } from '../config/config.js';
-import { connectMongoose } from '../db/connection.js';
-import { startDatabase } from '../db/provider.js';
+import { openDatabase } from '../db/open.js';
 import { createLogger } from '../logger.js';
-import { LikeModel } from '../likes/like.model.js';
-import { PlaylistModel } from '../playlists/playlist.model.js';
-import { UserPlaylistsModel } from '../playlists/userPlaylists.model.js';
-import { SongModel } from '../songs/song.model.js';
-import { bumpSongsVersion } from '../songs/catalogueVersion.js';
+import { deleteAllLikes } from '../likes/likes.repo.js';
+import { deleteAllPlaylists } from '../playlists/playlists.repo.js';
+import { deleteAllSongs, estimatedSongCount, insertSongs } from '../songs/songs.repo.js';
 import { generateSongs, personName, seededRandom, type SongMedia } from '../songs/generateSongs.js';
 import { writeDemoMedia } from '../media/demoSeed.js';
-import { UserModel } from '../users/user.model.js';
+import { countUsersAtDomain, deleteUsersAtDomain, insertUsers } from '../users/users.repo.js';
+import { deleteVerificationTokensOf } from '../users/verificationTokens.repo.js';
 
 /** Every seeded listener's password (meets the registration rules). */
 export const SEED_PASSWORD = 'Listen3r!Samaa';
@@ -46,13 +43,15 @@ export interface SeedResult {
   users: number;
   /** Emails of the listeners created, in order. */
   userEmails: string[];
+  /** The listeners created, in order. */
+  listeners: UserRecord[];
   password: string;
 }
 
-const seededEmail = new RegExp(`@${escapeRegExp(SEED_EMAIL_DOMAIN)}$`);
-
-async function inBatches<T>(items: T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < items.length; i += BATCH) await insert(items.slice(i, i + BATCH));
+async function inBatches<T, R>(items: T[], insert: (batch: T[]) => Promise<R[]>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += BATCH) out.push(...(await insert(items.slice(i, i + BATCH))));
+  return out;
 }
 
 async function seedSongs(count: number, seed: number, media: SongMedia[] = []): Promise<void> {
@@ -62,12 +61,12 @@ async function seedSongs(count: number, seed: number, media: SongMedia[] = []): 
     const at = new Date(now - (count - i) * 37 * MINUTE);
     return { ...song, createdAt: at, updatedAt: at };
   });
-  await inBatches(songs, (batch) => SongModel.insertMany(batch, { lean: true }));
+  await inBatches(songs, insertSongs);
 }
 
-async function seedUsers(count: number, seed: number): Promise<string[]> {
+async function seedUsers(count: number, seed: number): Promise<UserRecord[]> {
   const hash = await bcrypt.hash(SEED_PASSWORD, 10);
-  const offset = await UserModel.countDocuments({ email: seededEmail });
+  const offset = await countUsersAtDomain(SEED_EMAIL_DOMAIN);
   const rand = seededRandom(seed);
   const genders = ['female', 'male', 'non-binary'] as const;
   const now = Date.now();
@@ -85,27 +84,21 @@ async function seedUsers(count: number, seed: number): Promise<string[]> {
       updatedAt: at,
     };
   });
-  await inBatches(users, (batch) => UserModel.insertMany(batch, { lean: true }));
-  return users.map((u) => u.email);
+  return inBatches(users, insertUsers);
 }
 
 /** Seeds the connected database. --reset first removes every song, like and playlist, and the seeded listeners. */
 export async function seedDatabase(opts: SeedOptions): Promise<SeedResult> {
   if (opts.reset) {
-    await Promise.all([
-      SongModel.deleteMany({}),
-      LikeModel.deleteMany({}),
-      PlaylistModel.deleteMany({}),
-      UserPlaylistsModel.deleteMany({}),
-      UserModel.deleteMany({ email: seededEmail }),
-    ]);
+    await Promise.all([deleteAllSongs(), deleteAllLikes(), deleteAllPlaylists()]);
+    const removed = await deleteUsersAtDomain(SEED_EMAIL_DOMAIN);
+    await Promise.all(removed.map(deleteVerificationTokensOf));
   }
-  const seed = (await SongModel.estimatedDocumentCount()) + 1;
+  const seed = (await estimatedSongCount()) + 1;
   if (opts.songs > 0) await seedSongs(opts.songs, seed, opts.media);
-  const userEmails = opts.users > 0 ? await seedUsers(opts.users, seed) : [];
-  // Running API processes on the same database refresh their cached song list.
-  await bumpSongsVersion();
-  return { songs: opts.songs, users: opts.users, userEmails, password: SEED_PASSWORD };
+  const listeners = opts.users > 0 ? await seedUsers(opts.users, seed) : [];
+  const userEmails = listeners.map((user) => user.email);
+  return { songs: opts.songs, users: opts.users, userEmails, listeners, password: SEED_PASSWORD };
 }
 
 const USAGE = 'Usage: npm run seed -- --songs N [--users N] [--reset]';
@@ -144,9 +137,8 @@ async function main() {
   }
   const config = loadConfig(process.env, cwd);
   const logger = createLogger(process.env.LOG_LEVEL ?? 'warn');
-  const db = await startDatabase({ persistent: true, dataDir: config.dataDir, mongodbUri: config.mongodbUri, logger });
+  const db = await openDatabase(config, logger, 'npm run seed');
   try {
-    await connectMongoose(db.uri, config.mongodbDbName);
     const started = Date.now();
     // Generated songs play our own demo files, so a seeded install works offline.
     const media = opts.songs > 0 ? await writeDemoMedia(config) : [];
@@ -158,8 +150,7 @@ async function main() {
       console.log(`Listeners: ${result.userEmails[0]} … ${result.userEmails.at(-1)}, password: ${result.password}`);
     }
   } finally {
-    await mongoose.disconnect();
-    await db.stop();
+    await db.close();
   }
 }
 

@@ -1,4 +1,5 @@
 import mongoose from 'mongoose';
+import { detectEngine } from './engine.js';
 
 /**
  * Connects the shared Mongoose connection. Commands fail fast (instead of buffering for 10 s)
@@ -16,7 +17,12 @@ export async function connectMongoose(uri: string, dbName: string): Promise<type
   });
   // Indexes are built once here, for every model registered so far (never dropped).
   await Promise.all(Object.values(mongoose.models).map((model) => model.createIndexes()));
+  await detectEngine();
   return mongoose;
+}
+
+export async function disconnectDatabase(): Promise<void> {
+  await mongoose.disconnect();
 }
 
 export function isDbConnected(): boolean {

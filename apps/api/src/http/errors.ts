@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import mongoose from 'mongoose';
 import { API_MESSAGES } from '@samaa/shared';
+import { classifyDataError } from '../db/dataErrors.js';
 import type { Logger } from '../logger.js';
 
 /** An error whose status and message are safe to show to the client. */
@@ -24,20 +24,6 @@ export const notFoundHandler: RequestHandler = (req, _res, next) => {
   next(new HttpError(404, `Route not found: ${req.method} ${req.originalUrl.split("?")[0]}`));
 };
 
-function isDbUnavailable(err: unknown): boolean {
-  if (!(err instanceof Error)) return false;
-  const name = err.name;
-  return (
-    name === 'MongoNetworkError' ||
-    name === 'MongoServerSelectionError' ||
-    name === 'MongoNetworkTimeoutError' ||
-    name === 'MongoNotConnectedError' ||
-    name === 'MongoTopologyClosedError' ||
-    name === 'MongoPoolClearedError' ||
-    /buffering timed out|Client must be connected|connection .* closed/i.test(err.message)
-  );
-}
-
 /** Maps whatever was thrown to a JSON `{ message }` response, never leaking internals. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err: unknown, req, res, _next) => {
@@ -57,12 +43,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       if (e.type === 'entity.parse.failed') return send(400, API_MESSAGES.badJson);
       return send(status, e.expose && err instanceof Error ? err.message : 'Bad request');
     }
-    if (err instanceof mongoose.Error.CastError) return send(400, API_MESSAGES.invalidId);
-    if (err instanceof mongoose.Error.ValidationError) {
-      const first = Object.values(err.errors)[0];
-      return send(400, first?.message ?? 'Validation failed');
-    }
-    if (isDbUnavailable(err)) {
+    const dataError = classifyDataError(err, API_MESSAGES.invalidId);
+    if (dataError?.kind === 'invalid') return send(400, dataError.message);
+    if (dataError?.kind === 'unavailable') {
       logger.warn({ err, path: req.path }, 'database unavailable');
       return send(503, API_MESSAGES.dbUnavailable, { 'Retry-After': '5' });
     }

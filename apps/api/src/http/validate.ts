@@ -1,6 +1,5 @@
 import type { RequestHandler } from 'express';
 import type Joi from 'joi';
-import mongoose from 'mongoose';
 import { API_MESSAGES } from '@samaa/shared';
 import { badRequest } from './errors.js';
 
@@ -27,10 +26,13 @@ export function validateBody(schema: Joi.Schema): RequestHandler {
   };
 }
 
+/** A 24-digit hex id, the form of every database id we hand out. */
+export function isObjectId(value: unknown): value is string {
+  return typeof value === 'string' && /^[0-9a-fA-F]{24}$/.test(value);
+}
+
 /** Parses a route id, throwing 400 when it is not a valid ObjectId. */
 export function objectId(value: unknown, message: string = API_MESSAGES.invalidId): string {
-  if (typeof value !== 'string' || !/^[0-9a-fA-F]{24}$/.test(value) || !mongoose.isValidObjectId(value)) {
-    throw badRequest(message);
-  }
+  if (!isObjectId(value)) throw badRequest(message);
   return value.toLowerCase();
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { mediaObjectName, sanitizeFileName } from '@samaa/shared';
 import type { AppContext } from '../context.js';
-import { SongModel } from '../songs/song.model.js';
+import { estimatedSongCount, insertSongs } from '../songs/songs.repo.js';
 import { DEMO_SONGS, type DemoSong } from './demo/catalogue.js';
 import { coverArtPng } from './demo/coverArt.js';
 import { id3v2Tag } from './demo/id3.js';
@@ -83,7 +83,7 @@ export async function writeDemoMedia(config: AppContext['config']): Promise<Writ
  */
 export async function seedDemoCatalogue(ctx: AppContext): Promise<number> {
   if (!ctx.config.seedDemo) return 0;
-  if ((await SongModel.countDocuments({})) > 0) return 0;
+  if ((await estimatedSongCount()) > 0) return 0;
   const store = mediaStore(ctx.config);
   ensureMediaDirs(store);
   const started = Date.now();
@@ -91,7 +91,7 @@ export async function seedDemoCatalogue(ctx: AppContext): Promise<number> {
   const cache = demoRenderCache(DEMO_FINGERPRINT);
   try {
     for (const demo of DEMO_SONGS) written.push(await writeDemoSong(store, demo, started, cache));
-    await SongModel.insertMany(written.map((w) => w.doc));
+    await insertSongs(written.map((w) => w.doc));
   } catch (err) {
     await Promise.all(written.flatMap((w) => w.files).map((file) => fs.rm(file, { force: true })));
     throw err;

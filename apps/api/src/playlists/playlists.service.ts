@@ -1,112 +1,82 @@
-import mongoose from 'mongoose';
 import { CATALOGUE_MESSAGES, type Playlist, type PlaylistInput, type Song } from '@samaa/shared';
 import { forbidden, notFound } from '../http/errors.js';
-import { SONG_FIELDS, toSong, type SongDoc } from '../songs/song.model.js';
-import { songExists } from '../songs/songs.service.js';
-import { songsById } from '../songs/songListCache.js';
-import { PlaylistModel } from './playlist.model.js';
-import { indexPlaylist, playlistDocsOf, unindexPlaylist } from './playlistIndex.js';
+import { songExists, songsById } from '../songs/songCatalogue.repo.js';
+import {
+  addSongToPlaylist,
+  deletePlaylistById,
+  findPlaylist,
+  insertPlaylist,
+  playlistsOf,
+  removeSongFromPlaylist,
+  updatePlaylistFields,
+  type PlaylistRecord,
+} from './playlists.repo.js';
 
-/** One populate per query (a single $in over every playlist's songs), never one per playlist. */
-export const POPULATE_SONGS = { path: 'songs', select: SONG_FIELDS } as const;
-
-export interface PopulatedPlaylistDoc {
-  _id: mongoose.Types.ObjectId;
-  name: string;
-  desc?: string | null;
-  img?: string | null;
-  songs: unknown[];
-  user: mongoose.Types.ObjectId;
-}
-
-export function toPlaylist(doc: PopulatedPlaylistDoc): Playlist {
-  // Populate drops songs deleted meanwhile; keep only real song documents.
-  const songs: Song[] = (doc.songs as (SongDoc | null)[])
-    .filter((s): s is SongDoc => s !== null && typeof s === 'object' && 'name' in s)
-    .map(toSong);
-  return {
-    _id: String(doc._id),
-    name: doc.name,
-    desc: doc.desc ?? '',
-    img: doc.img ?? '',
-    songs,
-    user: String(doc.user),
-  };
-}
-
-/**
- * Fills in the playlists' songs from the cached catalogue (songsById) instead of populate, whose
- * `_id: {$in}` query scans the whole songs collection on FerretDB (bench/results.md: seconds per
- * request at 10,000 songs). Songs deleted meanwhile are dropped, as with populate.
- */
-export async function withSongs(docs: PopulatedPlaylistDoc[]): Promise<Playlist[]> {
-  if (docs.length === 0) return [];
+/** Fills in the playlists' songs from the catalogue; songs deleted meanwhile are dropped. */
+export async function withSongs(records: readonly PlaylistRecord[]): Promise<Playlist[]> {
+  if (records.length === 0) return [];
   const byId = await songsById();
-  return docs.map((doc) => toPlaylist({ ...doc, songs: doc.songs.map((id) => byId.get(String(id)) ?? null) }));
+  return records.map(({ songIds, ...rest }) => ({
+    ...rest,
+    songs: songIds.flatMap((id): Song[] => {
+      const song = byId.get(id);
+      return song ? [song] : [];
+    }),
+  }));
 }
 
-async function populated(id: string): Promise<Playlist> {
-  const doc = await PlaylistModel.findById(id).lean<PopulatedPlaylistDoc>();
-  if (!doc) throw notFound(CATALOGUE_MESSAGES.playlistNotFound);
-  return (await withSongs([doc]))[0]!;
+async function withSongsOrNotFound(record: PlaylistRecord | null): Promise<Playlist> {
+  if (!record) throw notFound(CATALOGUE_MESSAGES.playlistNotFound);
+  return (await withSongs([record]))[0]!;
 }
 
 /** 404 when the playlist does not exist, 403 when it is someone else's. */
-async function assertOwner(playlistId: string, userId: string): Promise<void> {
-  const doc = await PlaylistModel.findById(playlistId).select('user').lean();
-  if (!doc) throw notFound(CATALOGUE_MESSAGES.playlistNotFound);
-  if (String(doc.user) !== userId) throw forbidden();
+async function ownedRecord(playlistId: string, userId: string): Promise<PlaylistRecord> {
+  const record = await findPlaylist(playlistId);
+  if (!record) throw notFound(CATALOGUE_MESSAGES.playlistNotFound);
+  if (record.user !== userId.toLowerCase()) throw forbidden();
+  return record;
 }
 
 export async function createPlaylist(userId: string, input: PlaylistInput): Promise<Playlist> {
-  const doc = await PlaylistModel.create({ ...input, user: userId, songs: [] });
-  await indexPlaylist(userId, doc._id);
-  return toPlaylist(doc.toObject());
+  return (await withSongs([await insertPlaylist(userId, input)]))[0]!;
 }
 
-/** Newest first, read through the per-user index (playlistIndex.ts). */
+/** The user's own playlists, newest first. */
 export async function userPlaylists(userId: string): Promise<Playlist[]> {
-  return withSongs(await playlistDocsOf(userId));
+  return withSongs(await playlistsOf(userId));
 }
 
 export async function ownPlaylist(playlistId: string, userId: string): Promise<Playlist> {
-  await assertOwner(playlistId, userId);
-  return populated(playlistId);
+  return withSongsOrNotFound(await ownedRecord(playlistId, userId));
 }
 
 export async function updatePlaylist(playlistId: string, userId: string, input: PlaylistInput): Promise<Playlist> {
-  await assertOwner(playlistId, userId);
-  const set: Partial<PlaylistInput> = { name: input.name };
-  if (input.desc !== undefined) set.desc = input.desc;
-  if (input.img !== undefined) set.img = input.img;
-  await PlaylistModel.updateOne({ _id: playlistId, user: userId }, { $set: set }, { runValidators: true });
-  return populated(playlistId);
+  await ownedRecord(playlistId, userId);
+  return withSongsOrNotFound(await updatePlaylistFields(playlistId, input));
 }
 
 export async function deletePlaylist(playlistId: string, userId: string): Promise<void> {
-  await assertOwner(playlistId, userId);
-  await unindexPlaylist(userId, playlistId);
-  await PlaylistModel.deleteOne({ _id: playlistId, user: userId });
+  await ownedRecord(playlistId, userId);
+  if (!(await deletePlaylistById(playlistId, userId))) throw notFound(CATALOGUE_MESSAGES.playlistNotFound);
 }
 
-/** Adds ($addToSet: never a duplicate) or removes ($pull) an existing song in an own playlist. */
 async function changeSongs(
-  operator: '$addToSet' | '$pull',
+  change: typeof addSongToPlaylist,
   playlistId: string,
   songId: string,
   userId: string,
 ): Promise<Playlist> {
-  await assertOwner(playlistId, userId);
+  await ownedRecord(playlistId, userId);
   if (!(await songExists(songId))) throw notFound(CATALOGUE_MESSAGES.songNotFound);
-  const song = new mongoose.Types.ObjectId(songId);
-  await PlaylistModel.updateOne({ _id: playlistId, user: userId }, { [operator]: { songs: song } });
-  return populated(playlistId);
+  return withSongsOrNotFound(await change(playlistId, songId));
 }
 
+/** Appends an existing song to an own playlist (never twice). */
 export function addSong(playlistId: string, songId: string, userId: string): Promise<Playlist> {
-  return changeSongs('$addToSet', playlistId, songId, userId);
+  return changeSongs(addSongToPlaylist, playlistId, songId, userId);
 }
 
 export function removeSong(playlistId: string, songId: string, userId: string): Promise<Playlist> {
-  return changeSongs('$pull', playlistId, songId, userId);
+  return changeSongs(removeSongFromPlaylist, playlistId, songId, userId);
 }

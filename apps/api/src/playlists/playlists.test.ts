@@ -5,6 +5,7 @@ import { useTestDatabase } from '../test/db.js';
 import { createTestApp, type TestUser } from '../test/context.js';
 import { listenersWithSongs } from '../test/catalogue.js';
 import { PlaylistModel } from './playlist.model.js';
+import { insertPlaylists } from './playlists.repo.js';
 
 useTestDatabase();
 const { app } = createTestApp();
@@ -26,8 +27,8 @@ const as = (user: TestUser) => ({
 });
 
 async function playlistOf(user: TestUser, name = 'Road trip', songs: string[] = []) {
-  const doc = await PlaylistModel.create({ name, desc: 'desc', img: '', user: user._id, songs });
-  return String(doc._id);
+  const [id] = await insertPlaylists([{ name, desc: 'desc', img: '', user: user._id, songIds: songs }]);
+  return id!;
 }
 
 describe('POST /api/playlists', () => {

@@ -4,7 +4,7 @@ import mongoose, { Schema } from 'mongoose';
  * One document per listener: `_id` is the user's id, `playlists` their playlist ids in creation
  * order. Listing a user's playlists is then primary-key reads only — the one kind of filter
  * FerretDB's SQLite backend answers from an index (`{user}` scans the whole playlists collection).
- * Kept up to date by playlistIndex.ts; it may hold a dangling id, which readers skip.
+ * Kept up to date by playlists.repo.ts; it may hold a dangling id, which reads skip and prune.
  */
 const userPlaylistsSchema = new Schema(
   {

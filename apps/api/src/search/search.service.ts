@@ -1,7 +1,7 @@
 import { escapeRegExp, type Playlist, type Song } from '@samaa/shared';
-import { songListSnapshot } from '../songs/songListCache.js';
-import { withSongs, type PopulatedPlaylistDoc } from '../playlists/playlists.service.js';
-import { playlistDocsOf } from '../playlists/playlistIndex.js';
+import { songListSnapshot } from '../songs/songCatalogue.repo.js';
+import { withSongs } from '../playlists/playlists.service.js';
+import { playlistsOf, type PlaylistRecord } from '../playlists/playlists.repo.js';
 
 export const SEARCH_RESULT_LIMIT = 20;
 
@@ -10,9 +10,7 @@ const byName = (a: { name: string; _id: string }, b: { name: string; _id: string
 
 /**
  * Songs whose name or artist matches, case-insensitively: prefix matches first, then inner ones,
- * each group by name. Runs over the cached catalogue snapshot (the same one GET /api/songs
- * serves): FerretDB cannot use an index for a case-insensitive regex, so two database passes
- * would scan the whole collection twice per search.
+ * each group by name. Runs over the cached catalogue snapshot (the same one GET /api/songs serves).
  */
 export async function searchSongs(query: string): Promise<Song[]> {
   const literal = escapeRegExp(query);
@@ -33,13 +31,12 @@ export async function searchSongs(query: string): Promise<Song[]> {
 
 /** The user's own playlists whose name matches, with their songs. */
 export async function searchOwnPlaylists(userId: string, query: string): Promise<Playlist[]> {
-  // The listener's (few) playlists by primary key, ranked here like the songs: a regex or `{user}`
-  // query would scan the whole playlists collection on FerretDB.
+  // The listener's (few) playlists, ranked here like the songs.
   const literal = escapeRegExp(query);
   const prefix = new RegExp(`^${literal}`, 'i');
   const inner = new RegExp(literal, 'i');
-  const docs = await playlistDocsOf(userId);
-  const rank = (doc: PopulatedPlaylistDoc) => (prefix.test(doc.name) ? 0 : inner.test(doc.name) ? 1 : 2);
+  const docs = await playlistsOf(userId);
+  const rank = (doc: PlaylistRecord) => (prefix.test(doc.name) ? 0 : inner.test(doc.name) ? 1 : 2);
   const ranked = docs
     .map((doc) => ({ doc, rank: rank(doc), key: { name: doc.name, _id: String(doc._id) } }))
     .filter((entry) => entry.rank < 2)

@@ -3,8 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { API_MESSAGES } from '@samaa/shared';
 import { clearDatabase, useTestDatabase } from '../test/db.js';
 import { createTestApp, createUser, type TestUser } from '../test/context.js';
-import { SongModel } from '../songs/song.model.js';
-import { PlaylistModel } from '../playlists/playlist.model.js';
+import { insertSong, insertSongs } from '../songs/songs.repo.js';
+import { insertPlaylists } from '../playlists/playlists.repo.js';
 
 useTestDatabase();
 const { app } = createTestApp();
@@ -25,7 +25,7 @@ const names = (list: { name: string }[]) => list.map((s) => s.name);
 
 describe('GET /api/search', () => {
   it('matches song names and artists case-insensitively, prefix matches first', async () => {
-    await SongModel.create([
+    await insertSongs([
       { ...media, name: 'Endless Love', artist: 'Nina Rao' },
       { ...media, name: 'Lover', artist: 'Taylor' },
       { ...media, name: 'Midnight', artist: 'LOVEJOY' },
@@ -41,7 +41,7 @@ describe('GET /api/search', () => {
   });
 
   it('returns at most 20 songs, prefix matches filling the budget first', async () => {
-    await SongModel.insertMany([
+    await insertSongs([
       ...Array.from({ length: 15 }, (_, i) => ({ ...media, name: `Rain ${String(i).padStart(2, '0')}`, artist: 'A' })),
       ...Array.from({ length: 15 }, (_, i) => ({ ...media, name: `Purple Rain ${String(i).padStart(2, '0')}`, artist: 'B' })),
     ]);
@@ -52,7 +52,7 @@ describe('GET /api/search', () => {
   });
 
   it('treats regex characters literally', async () => {
-    await SongModel.create([
+    await insertSongs([
       { ...media, name: 'a.*( literal', artist: 'X' },
       { ...media, name: 'abc', artist: 'X' },
       { ...media, name: 'What? (Live)', artist: 'Y' },
@@ -65,34 +65,34 @@ describe('GET /api/search', () => {
   });
 
   it('matches a would-be catastrophic pattern as plain text (no ReDoS)', async () => {
-    await SongModel.create({ ...media, name: 'a'.repeat(90) + '!', artist: 'X' });
+    await insertSong({ ...media, name: 'a'.repeat(90) + '!', artist: 'X' });
     const res = await search('(a+)+$' + 'a'.repeat(50));
     expect(res.status).toBe(200);
     expect(res.body.songs).toEqual([]);
   });
 
   it("finds the user's own playlists only, prefix first, with songs", async () => {
-    const song = await SongModel.create({ ...media, name: 'Track', artist: 'X' });
-    await PlaylistModel.create([
-      { name: 'Chill evenings', user: alice._id, songs: [song._id] },
+    const song = await insertSong({ ...media, name: 'Track', artist: 'X' });
+    await insertPlaylists([
+      { name: 'Chill evenings', user: alice._id, songIds: [song._id] },
       { name: 'Sunday chill', user: alice._id },
       { name: 'Workout', user: alice._id },
       { name: 'Chill (Bob)', user: bob._id },
     ]);
     const res = await search('CHILL');
     expect(names(res.body.playlists)).toEqual(['Chill evenings', 'Sunday chill']);
-    expect(res.body.playlists[0].songs.map((s: { _id: string }) => s._id)).toEqual([String(song._id)]);
+    expect(res.body.playlists[0].songs.map((s: { _id: string }) => s._id)).toEqual([song._id]);
     expect(res.body.playlists[0].user).toBe(alice._id);
   });
 
   it('caps playlists at 20', async () => {
-    await PlaylistModel.insertMany(Array.from({ length: 25 }, (_, i) => ({ name: `Mix ${i}`, user: alice._id })));
+    await insertPlaylists(Array.from({ length: 25 }, (_, i) => ({ name: `Mix ${i}`, user: alice._id })));
     expect((await search('mix')).body.playlists).toHaveLength(20);
   });
 
   it('sees a song created a moment ago', async () => {
     expect((await search('fresh')).body.songs).toEqual([]);
-    await SongModel.create({ ...media, name: 'Fresh', artist: 'New' });
+    await insertSong({ ...media, name: 'Fresh', artist: 'New' });
     expect(names((await search('fresh')).body.songs)).toEqual(['Fresh']);
   });
 

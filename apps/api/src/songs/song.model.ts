@@ -1,6 +1,5 @@
 import mongoose, { Schema, type InferSchemaType } from 'mongoose';
 import { SONG_OPTIONAL_FIELDS, type Song } from '@samaa/shared';
-import { bumpSongsVersion } from './catalogueVersion.js';
 
 const songSchema = new Schema(
   {
@@ -26,17 +25,6 @@ const songSchema = new Schema(
   { timestamps: true },
 );
 songSchema.index({ createdAt: -1, _id: -1 });
-
-// Every write through Mongoose moves the catalogue version, so cached song lists refresh.
-const bump = () => bumpSongsVersion();
-songSchema.post('save', bump);
-songSchema.post('insertMany', bump);
-songSchema.post('bulkWrite', bump);
-songSchema.post(['updateOne', 'deleteOne'], { document: true, query: true }, bump);
-songSchema.post(
-  ['updateMany', 'deleteMany', 'replaceOne', 'findOneAndUpdate', 'findOneAndDelete', 'findOneAndReplace'],
-  bump,
-);
 
 export type SongDoc = InferSchemaType<typeof songSchema> & { _id: mongoose.Types.ObjectId };
 

@@ -4,8 +4,7 @@ import type { AppContext } from '../context.js';
 import { requireAdmin, requireAuth } from '../auth/middleware.js';
 import { objectId, validate } from '../http/validate.js';
 import { parsePage } from './pagination.js';
-import { createSong, deleteSong, pageOf, updateSong } from './songs.service.js';
-import { songListSnapshot } from './songListCache.js';
+import { createSong, deleteSong, pageOf, songListSnapshot, updateSong } from './songs.service.js';
 
 /** /api/songs: the public catalogue list and the admin's create, update and delete. */
 export function songsRouter(ctx: AppContext): Router {

@@ -1,4 +1,4 @@
-import { SongModel } from '../songs/song.model.js';
+import { insertSongs } from '../songs/songs.repo.js';
 import { generateSongs } from '../songs/generateSongs.js';
 import { clearDatabase } from './db.js';
 import { createUser, type TestUser } from './context.js';
@@ -14,6 +14,5 @@ export async function listenersWithSongs(
   await clearDatabase();
   const alice = await createUser();
   const bob = await createUser();
-  const docs = await SongModel.insertMany(generateSongs(count, seed));
-  return { alice, bob, songIds: docs.map((d) => String(d._id)) };
+  return { alice, bob, songIds: await insertSongs(generateSongs(count, seed)) };
 }

@@ -7,7 +7,7 @@ import type { AppContext } from '../context.js';
 import { createLogger } from '../logger.js';
 import { createApp } from '../app.js';
 import { signToken } from '../auth/jwt.js';
-import { UserModel } from '../users/user.model.js';
+import { insertUser } from '../users/users.repo.js';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
@@ -50,7 +50,7 @@ export async function createUser(
   const password = opts.password ?? 'Passw0rd!x';
   const name = opts.name ?? `Listener${counter}`;
   const email = opts.email ?? `user${counter}.${Date.now()}@example.com`;
-  const doc = await UserModel.create({
+  const doc = await insertUser({
     name,
     email,
     password: await bcrypt.hash(password, 4),
@@ -58,7 +58,7 @@ export async function createUser(
     verified: opts.verified ?? true,
     isAdmin: opts.admin ?? false,
   });
-  const _id = String(doc._id);
-  const isAdmin = Boolean(doc.isAdmin);
+  const _id = doc._id;
+  const isAdmin = doc.isAdmin;
   return { _id, name, email: doc.email, password, isAdmin, token: signToken({ _id, name, isAdmin }, TEST_JWT_SECRET, '1h') };
 }

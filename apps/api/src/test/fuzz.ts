@@ -80,7 +80,7 @@ export function expectRefused(req: FuzzRequest, res: FuzzAnswer): void {
  * Not data: the song-list cache's version counter, which any write attempt that reaches the
  * database may move (a refused delete of an unknown song included). It only invalidates a cache.
  */
-const BOOKKEEPING_COLLECTIONS = new Set(['catalogue_versions']);
+const BOOKKEEPING_COLLECTIONS = new Set(['catalogue_versions', 'meta']);
 
 /** Every document of every data collection, in a stable order: equal snapshots mean nothing changed. */
 export async function snapshotDatabase(): Promise<string> {

@@ -1,12 +1,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import mongoose from 'mongoose';
 import { signToken } from '../auth/jwt.js';
 import { seedDatabase } from '../cli/seed.js';
-import { PlaylistModel } from '../playlists/playlist.model.js';
-import { SongModel } from '../songs/song.model.js';
-import { UserModel } from '../users/user.model.js';
+import { insertPlaylists } from '../playlists/playlists.repo.js';
+import { songListSnapshot } from '../songs/songCatalogue.repo.js';
 
 import { spawnApiServer, type SpawnedServer } from './spawnServer.js';
 
@@ -28,21 +26,16 @@ export async function seedLoadData(
   counts: { songs: number; users: number },
 ): Promise<LoadData> {
   const seeded = await seedDatabase({ songs: counts.songs, users: counts.users, reset: true });
-  const songIds = (await SongModel.find().select('_id').lean()).map((s) => String(s._id));
-  const docs = await UserModel.find({ email: { $in: seeded.userEmails } })
-    .select('_id name')
-    .lean();
-  await PlaylistModel.insertMany(
+  const songIds = (await songListSnapshot()).songs.map((song) => song._id);
+  const docs = seeded.listeners;
+  await insertPlaylists(
     docs.flatMap((user, u) =>
       [0, 1].map((p) => ({
         name: `Mix ${p}`,
         desc: '',
         img: '',
         user: user._id,
-        songs: Array.from(
-          { length: 10 },
-          (_, k) => new mongoose.Types.ObjectId(songIds[(u * 7 + p * 3 + k) % songIds.length]),
-        ),
+        songIds: Array.from({ length: 10 }, (_, k) => songIds[(u * 7 + p * 3 + k) % songIds.length]!),
       })),
     ),
   );
@@ -53,8 +46,8 @@ export async function seedLoadData(
   return {
     songIds,
     users: docs.map((u) => ({
-      _id: String(u._id),
-      token: signToken({ _id: String(u._id), name: u.name, isAdmin: false }, LOAD_JWT_SECRET, '1d'),
+      _id: u._id,
+      token: signToken({ _id: u._id, name: u.name, isAdmin: false }, LOAD_JWT_SECRET, '1d'),
     })),
     audioFile,
   };

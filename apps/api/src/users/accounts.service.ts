@@ -1,21 +1,36 @@
 import bcrypt from 'bcrypt';
-import mongoose from 'mongoose';
 import { API_MESSAGES, registrationSchema, type User, type UserRecord } from '@samaa/shared';
 import type { AppContext } from '../context.js';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
-import { validate } from '../http/validate.js';
+import { isObjectId, validate } from '../http/validate.js';
 import { mailerFor } from '../mail/mailer.js';
 import { verificationLink, verificationMail } from '../mail/verificationMail.js';
-import { LikeModel } from '../likes/like.model.js';
-import { deleteAllPlaylistsOf } from '../playlists/playlistIndex.js';
-import { toUserRecord, UserModel } from './user.model.js';
+import { deleteLikesOfUser } from '../likes/likes.repo.js';
+import { deletePlaylistsOf } from '../playlists/playlists.repo.js';
+import {
+  claimVerificationResend,
+  deleteUnverifiedUser,
+  deleteUserById,
+  DuplicateEmailError,
+  emailTaken,
+  insertUser,
+  listUserRecords,
+  markVerified,
+  releaseVerificationResend,
+} from './users.repo.js';
+import {
+  consumeVerificationToken,
+  deleteExpiredVerificationTokens,
+  deleteVerificationToken,
+  deleteVerificationTokensOf,
+  insertVerificationToken,
+} from './verificationTokens.repo.js';
 import {
   hashVerificationToken,
   newVerificationToken,
   VERIFICATION_TOKEN_PATTERN,
   VERIFICATION_TTL_MS,
-  VerificationTokenModel,
-} from './verificationToken.model.js';
+} from './verificationToken.js';
 
 /** bcrypt work factor for every stored password. */
 export const BCRYPT_COST = 10;
@@ -36,10 +51,6 @@ export const ACCOUNT_MESSAGES = {
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-export function isDuplicateKeyError(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
-}
-
 // --- verification tokens -------------------------------------------------------------------
 
 const SWEEP_INTERVAL_MS = 60_000;
@@ -49,10 +60,9 @@ let lastSweep = 0;
 function sweepExpiredTokens(ctx: AppContext, now: number): void {
   if (now - lastSweep < SWEEP_INTERVAL_MS && now >= lastSweep) return;
   lastSweep = now;
-  VerificationTokenModel.deleteMany({ expiresAt: { $lte: new Date(now) } }).then(
-    (res) => {
-      if (res.deletedCount)
-        ctx.logger.debug(`removed ${res.deletedCount} expired verification tokens`);
+  deleteExpiredVerificationTokens(new Date(now)).then(
+    (count) => {
+      if (count) ctx.logger.debug(`removed ${count} expired verification tokens`);
     },
     (err: unknown) => ctx.logger.warn({ err }, 'could not sweep expired verification tokens'),
   );
@@ -65,16 +75,12 @@ function sweepExpiredTokens(ctx: AppContext, now: number): void {
  */
 export async function sendVerificationMail(
   ctx: AppContext,
-  user: { _id: unknown; name: string; email: string },
+  user: { _id: string; name: string; email: string },
   now: number,
 ): Promise<void> {
   const token = newVerificationToken();
-  const row = await VerificationTokenModel.create({
-    user: user._id,
-    tokenHash: hashVerificationToken(token),
-    expiresAt: new Date(now + VERIFICATION_TTL_MS),
-  });
-  const link = verificationLink(ctx.config.appUrl, String(user._id), token);
+  const rowId = await insertVerificationToken(user._id, hashVerificationToken(token), new Date(now + VERIFICATION_TTL_MS));
+  const link = verificationLink(ctx.config.appUrl, user._id, token);
   const mailer = mailerFor(ctx);
   try {
     const sent = await mailer.send(verificationMail(user, link));
@@ -91,7 +97,7 @@ export async function sendVerificationMail(
       { err: err instanceof Error ? err.message : String(err) },
       `could not send the verification mail to ${user.email}`,
     );
-    await VerificationTokenModel.deleteOne({ _id: row._id }).catch(() => undefined);
+    await deleteVerificationToken(rowId).catch(() => undefined);
     throw new HttpError(503, ACCOUNT_MESSAGES.mailFailed, { 'Retry-After': '60' });
   }
   sweepExpiredTokens(ctx, now);
@@ -103,12 +109,12 @@ export async function sendVerificationMail(
 export async function registerUser(ctx: AppContext, body: unknown, now: number): Promise<void> {
   const input = validate<User>(registrationSchema, body);
   const email = normalizeEmail(input.email);
-  if (await UserModel.exists({ email })) throw conflict(API_MESSAGES.emailTaken);
+  if (await emailTaken(email)) throw conflict(API_MESSAGES.emailTaken);
 
   const hash = await bcrypt.hash(input.password, BCRYPT_COST);
   let user;
   try {
-    user = await UserModel.create({
+    user = await insertUser({
       name: input.name,
       email,
       password: hash,
@@ -118,14 +124,14 @@ export async function registerUser(ctx: AppContext, body: unknown, now: number):
       verificationSentAt: new Date(now),
     });
   } catch (err) {
-    if (isDuplicateKeyError(err)) throw conflict(API_MESSAGES.emailTaken);
+    if (err instanceof DuplicateEmailError) throw conflict(API_MESSAGES.emailTaken);
     throw err;
   }
   try {
     await sendVerificationMail(ctx, user, now);
   } catch (err) {
     // Leave no half-registered account behind: the person can simply register again.
-    await UserModel.deleteOne({ _id: user._id, verified: false }).catch(() => undefined);
+    await deleteUnverifiedUser(user._id).catch(() => undefined);
     throw err;
   }
 }
@@ -141,53 +147,34 @@ export async function verifyEmail(
   now: number,
 ): Promise<void> {
   const invalid = () => badRequest(API_MESSAGES.invalidLink);
-  if (!/^[0-9a-fA-F]{24}$/.test(id) || !mongoose.isValidObjectId(id)) throw invalid();
+  if (!isObjectId(id)) throw invalid();
   if (!VERIFICATION_TOKEN_PATTERN.test(token)) throw invalid();
-  const userId = new mongoose.Types.ObjectId(id);
-  const row = await VerificationTokenModel.findOneAndDelete({
-    user: userId,
-    tokenHash: hashVerificationToken(token),
-  }).lean();
+  const userId = id.toLowerCase();
+  const expiresAt = await consumeVerificationToken(userId, hashVerificationToken(token));
   sweepExpiredTokens(ctx, now);
-  if (!row || new Date(row.expiresAt).getTime() <= now) throw invalid();
-  const result = await UserModel.updateOne({ _id: userId }, { $set: { verified: true } });
-  if (result.matchedCount === 0) throw invalid();
+  if (!expiresAt || expiresAt.getTime() <= now) throw invalid();
+  if (!(await markVerified(userId))) throw invalid();
   // The other links this user was sent are moot now.
-  await VerificationTokenModel.deleteMany({ user: userId });
+  await deleteVerificationTokensOf(userId);
 }
 
 /**
  * For an unverified user who logged in with the right password: mails a fresh link unless one
  * went out in the last 10 minutes. The claim on `verificationSentAt` is one conditional update,
  * so concurrent logins send one mail. Returns whether a mail was sent.
- *
- * (updateOne rather than findOneAndUpdate: the hidden password field makes Mongoose send a
- * projection with findAndModify, which FerretDB does not implement.)
  */
 export async function resendVerificationIfDue(
   ctx: AppContext,
-  user: { _id: unknown; name: string; email: string; verificationSentAt?: Date | null },
+  user: { _id: string; name: string; email: string },
   now: number,
 ): Promise<boolean> {
-  const cutoff = new Date(now - RESEND_INTERVAL_MS);
   const sentAt = new Date(now);
-  const claim = await UserModel.updateOne(
-    {
-      _id: user._id,
-      verified: false,
-      $or: [{ verificationSentAt: null }, { verificationSentAt: { $lte: cutoff } }],
-    },
-    { $set: { verificationSentAt: sentAt } },
-  );
-  if (claim.modifiedCount === 0) return false;
+  if (!(await claimVerificationResend(user._id, new Date(now - RESEND_INTERVAL_MS), sentAt))) return false;
   try {
     await sendVerificationMail(ctx, user, now);
   } catch (err) {
     // Give the next attempt its chance to send.
-    await UserModel.updateOne(
-      { _id: user._id, verificationSentAt: sentAt },
-      { $set: { verificationSentAt: null } },
-    ).catch(() => undefined);
+    await releaseVerificationResend(user._id, sentAt).catch(() => undefined);
     throw err;
   }
   return true;
@@ -196,14 +183,8 @@ export async function resendVerificationIfDue(
 // --- admin: users --------------------------------------------------------------------------
 
 /** GET /api/users: every user record, newest first. */
-export async function listUsers(): Promise<UserRecord[]> {
-  const users = await UserModel.find(
-    {},
-    { _id: 1, name: 1, email: 1, gender: 1, verified: 1, isAdmin: 1, createdAt: 1 },
-  )
-    .sort({ createdAt: -1, _id: -1 })
-    .lean();
-  return users.map((u) => toUserRecord(u));
+export function listUsers(): Promise<UserRecord[]> {
+  return listUserRecords();
 }
 
 /**
@@ -212,12 +193,6 @@ export async function listUsers(): Promise<UserRecord[]> {
  */
 export async function deleteUser(adminId: string, id: string): Promise<void> {
   if (id === adminId.toLowerCase()) throw badRequest(ACCOUNT_MESSAGES.cannotDeleteSelf);
-  const userId = new mongoose.Types.ObjectId(id);
-  const { deletedCount } = await UserModel.deleteOne({ _id: userId });
-  if (deletedCount === 0) throw notFound(ACCOUNT_MESSAGES.userNotFound);
-  await Promise.all([
-    deleteAllPlaylistsOf(id),
-    LikeModel.deleteMany({ user: userId }),
-    VerificationTokenModel.deleteMany({ user: userId }),
-  ]);
+  if (!(await deleteUserById(id))) throw notFound(ACCOUNT_MESSAGES.userNotFound);
+  await Promise.all([deletePlaylistsOf(id), deleteLikesOfUser(id), deleteVerificationTokensOf(id)]);
 }

@@ -1,8 +1,8 @@
 import bcrypt from 'bcrypt';
 import { GENDERS, registrationSchema, type Gender } from '@samaa/shared';
-import { toUserRecord, UserModel } from './user.model.js';
-import { VerificationTokenModel } from './verificationToken.model.js';
-import { BCRYPT_COST, isDuplicateKeyError, normalizeEmail } from './accounts.service.js';
+import { BCRYPT_COST, normalizeEmail } from './accounts.service.js';
+import { DuplicateEmailError, findUserByEmail, insertUser, makeVerifiedAdmin } from './users.repo.js';
+import { deleteVerificationTokensOf } from './verificationTokens.repo.js';
 import type { UserRecord } from '@samaa/shared';
 
 /** Gender stored for an admin created from settings or the CLI when none is given. */
@@ -31,21 +31,12 @@ export interface AdminResult {
 export async function ensureAdmin(input: AdminInput): Promise<AdminResult> {
   const email = normalizeEmail(input.email);
   for (let attempt = 0; attempt < 2; attempt += 1) {
-    const existing = await UserModel.findOne({ email }).lean();
+    const existing = await findUserByEmail(email);
     if (existing) {
-      if (existing.isAdmin && existing.verified)
-        return { action: 'unchanged', user: toUserRecord(existing) };
-      // updateOne, not findOneAndUpdate: FerretDB lacks findAndModify projections.
-      const { matchedCount } = await UserModel.updateOne(
-        { _id: existing._id },
-        { $set: { isAdmin: true, verified: true } },
-      );
-      if (matchedCount === 0) continue; // deleted meanwhile: create it instead
-      await VerificationTokenModel.deleteMany({ user: existing._id });
-      return {
-        action: 'promoted',
-        user: toUserRecord({ ...existing, isAdmin: true, verified: true }),
-      };
+      if (existing.isAdmin && existing.verified) return { action: 'unchanged', user: existing };
+      if (!(await makeVerifiedAdmin(existing._id))) continue; // deleted meanwhile: create it instead
+      await deleteVerificationTokensOf(existing._id);
+      return { action: 'promoted', user: { ...existing, isAdmin: true, verified: true } };
     }
 
     const gender = input.gender ?? DEFAULT_ADMIN_GENDER;
@@ -55,7 +46,7 @@ export async function ensureAdmin(input: AdminInput): Promise<AdminResult> {
     );
     if (error) throw new AdminSetupError(error.details[0]?.message ?? error.message);
     try {
-      const created = await UserModel.create({
+      const created = await insertUser({
         name: value.name,
         email,
         password: await bcrypt.hash(input.password, BCRYPT_COST),
@@ -63,9 +54,9 @@ export async function ensureAdmin(input: AdminInput): Promise<AdminResult> {
         verified: true,
         isAdmin: true,
       });
-      return { action: 'created', user: toUserRecord(created) };
+      return { action: 'created', user: created };
     } catch (err) {
-      if (!isDuplicateKeyError(err)) throw err;
+      if (!(err instanceof DuplicateEmailError)) throw err;
       // Created concurrently (two instances starting): promote that one on the next pass.
     }
   }

@@ -11,13 +11,16 @@ import { signToken } from '../auth/jwt.js';
 import { LikeModel } from '../likes/like.model.js';
 import { PlaylistModel } from '../playlists/playlist.model.js';
 import { SongModel } from '../songs/song.model.js';
+import { insertSong } from '../songs/songs.repo.js';
+import { insertLike } from '../likes/likes.repo.js';
+import { insertPlaylists } from '../playlists/playlists.repo.js';
 import { UserModel } from './user.model.js';
 import {
   hashVerificationToken,
   newVerificationToken,
   VERIFICATION_TTL_MS,
-  VerificationTokenModel,
-} from './verificationToken.model.js';
+} from './verificationToken.js';
+import { VerificationTokenModel } from './verificationToken.model.js';
 import { ACCOUNT_MESSAGES } from './accounts.service.js';
 
 useTestDatabase();
@@ -324,21 +327,14 @@ describe('DELETE /api/users/:id (admin)', () => {
     const admin = await createUser({ admin: true });
     const victim = await createUser({ verified: false });
     const bystander = await createUser();
-    const song = await SongModel.create({
-      name: 'Song',
-      artist: 'Artist',
-      img: 'https://x/i.png',
-      song: 'https://x/a.mp3',
-    });
-    await PlaylistModel.create([
-      { name: 'Mine', user: victim._id, songs: [song._id] },
+    const song = await insertSong({ name: 'Song', artist: 'Artist', img: 'https://x/i.png', song: 'https://x/a.mp3' });
+    await insertPlaylists([
+      { name: 'Mine', user: victim._id, songIds: [song._id] },
       { name: 'Mine too', user: victim._id },
       { name: 'Theirs', user: bystander._id },
     ]);
-    await LikeModel.create([
-      { user: victim._id, song: song._id },
-      { user: bystander._id, song: song._id },
-    ]);
+    await insertLike(victim._id, song._id);
+    await insertLike(bystander._id, song._id);
     await issueToken(victim._id);
     await issueToken(bystander._id);
 

@@ -1,0 +1,81 @@
+import { serialised } from '../db/engine.js';
+import { LikeModel, likeId } from './like.model.js';
+
+const isDuplicateKey = (err: unknown) => (err as { code?: unknown } | null)?.code === 11000;
+
+/** Likes the song; false when it was liked already. */
+export async function insertLike(userId: string, songId: string): Promise<boolean> {
+  try {
+    await LikeModel.create({ _id: likeId(userId, songId), user: userId, song: songId });
+    return true;
+  } catch (err) {
+    if (isDuplicateKey(err)) return false;
+    throw err;
+  }
+}
+
+/** Unlikes the song; false when it was not liked. */
+export async function deleteLike(userId: string, songId: string): Promise<boolean> {
+  const { deletedCount } = await LikeModel.deleteOne({ _id: likeId(userId, songId) });
+  return deletedCount > 0;
+}
+
+/**
+ * Unlikes a liked song, else likes it when `mayLike()` allows; returns the new state. Toggles of
+ * one (user, song) apply one after the other, so n concurrent toggles end as n sequential ones.
+ */
+export function toggleLikeOf(userId: string, songId: string, mayLike: () => Promise<void>): Promise<boolean> {
+  return serialised(`like:${likeId(userId, songId)}`, async () => {
+    if (await deleteLike(userId, songId)) return false;
+    await mayLike();
+    return insertLike(userId, songId);
+  });
+}
+
+/** The user's liked song ids, most recently liked first. */
+export async function likedSongIdsOf(userId: string): Promise<string[]> {
+  const likes = await LikeModel.find({ user: userId }).select('song').sort({ createdAt: -1, _id: -1 }).lean();
+  return likes.map((like) => String(like.song));
+}
+
+export async function deleteLikesOfUser(userId: string): Promise<void> {
+  await LikeModel.deleteMany({ user: userId });
+}
+
+export async function deleteLikesOfSong(songId: string): Promise<void> {
+  await LikeModel.deleteMany({ song: songId });
+}
+
+export function countLikes(): Promise<number> {
+  return LikeModel.countDocuments();
+}
+
+/** Songs by number of likes, most first. */
+export async function mostLikedSongs(limit: number): Promise<{ songId: string; likes: number }[]> {
+  const rows = await LikeModel.aggregate<{ _id: unknown; likes: number }>([
+    { $group: { _id: '$song', likes: { $sum: 1 } } },
+    { $sort: { likes: -1, _id: 1 } },
+    { $limit: limit },
+  ]);
+  return rows.map((row) => ({ songId: String(row._id), likes: row.likes }));
+}
+
+export async function deleteAllLikes(): Promise<void> {
+  await LikeModel.deleteMany({});
+}
+
+/** Migration: likes stored with an ObjectId `_id` by earlier builds get their primary key. */
+export async function rekeyLegacyLikes(): Promise<number> {
+  const legacy = await LikeModel.collection.find({ _id: { $type: 'objectId' } }).toArray();
+  if (legacy.length === 0) return 0;
+  // Their unique user+song index would refuse the re-keyed copy while the old row exists.
+  await LikeModel.collection.dropIndex('user_1_song_1').catch(() => undefined);
+  for (const { _id, ...like } of legacy) {
+    const rekeyed = { ...like, _id: likeId(String(like.user), String(like.song)) };
+    await LikeModel.collection.insertOne(rekeyed as never).catch((err: unknown) => {
+      if (!isDuplicateKey(err)) throw err;
+    });
+    await LikeModel.collection.deleteOne({ _id });
+  }
+  return legacy.length;
+}

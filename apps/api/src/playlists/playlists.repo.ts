@@ -1,0 +1,193 @@
+import mongoose from 'mongoose';
+import type { PlaylistInput } from '@samaa/shared';
+import { serialised } from '../db/engine.js';
+import { PlaylistModel } from './playlist.model.js';
+import { UserPlaylistsModel } from './userPlaylists.model.js';
+
+/*
+ * Playlists and, beside them, one list per user of their playlist ids (user_playlists, `_id` =
+ * user id), so listing a user's playlists is primary-key reads only: a `{user}` filter is not
+ * indexed on the embedded engine. Every read-modify-write of one document runs `serialised` on
+ * its key. A create inserts the playlist, then lists it; a delete deletes it, then unlists it:
+ * a crash between the two leaves at most an unacknowledged orphan or a dangling id, which reads
+ * skip.
+ */
+
+export interface PlaylistRecord {
+  _id: string;
+  name: string;
+  desc: string;
+  img: string;
+  /** Song ids in play order, never duplicated. */
+  songIds: string[];
+  user: string;
+}
+
+interface PlaylistDoc {
+  _id: mongoose.Types.ObjectId;
+  name: string;
+  desc?: string | null;
+  img?: string | null;
+  songs: mongoose.Types.ObjectId[];
+  user: mongoose.Types.ObjectId;
+  createdAt?: Date;
+}
+
+const listKey = (userId: string) => userId.toLowerCase();
+const playlistLock = (id: string) => `playlist:${id.toLowerCase()}`;
+const listLock = (userId: string) => `user-playlists:${listKey(userId)}`;
+
+function toRecord(doc: PlaylistDoc): PlaylistRecord {
+  return {
+    _id: String(doc._id),
+    name: doc.name,
+    desc: doc.desc ?? '',
+    img: doc.img ?? '',
+    songIds: doc.songs.map(String),
+    user: String(doc.user),
+  };
+}
+
+async function list(userId: string, ids: mongoose.Types.ObjectId[]): Promise<void> {
+  await serialised(listLock(userId), () =>
+    UserPlaylistsModel.updateOne(
+      { _id: listKey(userId) },
+      { $addToSet: { playlists: { $each: ids } } },
+      { upsert: true },
+    ),
+  );
+}
+
+async function unlist(userId: string, ids: mongoose.Types.ObjectId[]): Promise<void> {
+  await serialised(listLock(userId), () =>
+    UserPlaylistsModel.updateOne({ _id: listKey(userId) }, { $pullAll: { playlists: ids } }),
+  );
+}
+
+export async function insertPlaylist(userId: string, input: PlaylistInput): Promise<PlaylistRecord> {
+  const doc = await PlaylistModel.create({ ...input, user: userId, songs: [] });
+  await list(userId, [doc._id]);
+  return toRecord(doc.toObject());
+}
+
+export async function findPlaylist(id: string): Promise<PlaylistRecord | null> {
+  const doc = await PlaylistModel.findById(id).lean<PlaylistDoc>();
+  return doc ? toRecord(doc) : null;
+}
+
+/** The user's playlists, newest first. */
+export async function playlistsOf(userId: string): Promise<PlaylistRecord[]> {
+  const listed = await UserPlaylistsModel.findById(listKey(userId)).lean();
+  if (!listed) return [];
+  const found = await Promise.all(listed.playlists.map((id) => PlaylistModel.findById(id).lean<PlaylistDoc>()));
+  const docs = found.filter((doc): doc is PlaylistDoc => doc !== null && String(doc.user) === listKey(userId));
+  if (docs.length < listed.playlists.length) {
+    const live = new Set(docs.map((doc) => String(doc._id)));
+    await unlist(userId, listed.playlists.filter((id) => !live.has(String(id))));
+  }
+  const time = (doc: PlaylistDoc) => (doc.createdAt ? new Date(doc.createdAt).getTime() : 0);
+  // Listed in creation order: reversed, a stable sort keeps the later of equal timestamps first.
+  return docs.reverse().sort((a, b) => time(b) - time(a)).map(toRecord);
+}
+
+/** Sets name, and desc and img when given. Null when the playlist is gone. */
+export async function updatePlaylistFields(id: string, input: PlaylistInput): Promise<PlaylistRecord | null> {
+  const set: Partial<PlaylistInput> = { name: input.name };
+  if (input.desc !== undefined) set.desc = input.desc;
+  if (input.img !== undefined) set.img = input.img;
+  return serialised(playlistLock(id), async () => {
+    const doc = await PlaylistModel.findByIdAndUpdate(id, { $set: set }, { new: true, runValidators: true }).lean<PlaylistDoc>();
+    return doc ? toRecord(doc) : null;
+  });
+}
+
+async function changeSongs(id: string, operator: '$addToSet' | '$pull', songId: string): Promise<PlaylistRecord | null> {
+  const song = new mongoose.Types.ObjectId(songId);
+  return serialised(playlistLock(id), async () => {
+    const doc = await PlaylistModel.findByIdAndUpdate(id, { [operator]: { songs: song } }, { new: true }).lean<PlaylistDoc>();
+    return doc ? toRecord(doc) : null;
+  });
+}
+
+/** Appends a song unless it is there already. Null when the playlist is gone. */
+export function addSongToPlaylist(id: string, songId: string): Promise<PlaylistRecord | null> {
+  return changeSongs(id, '$addToSet', songId);
+}
+
+export function removeSongFromPlaylist(id: string, songId: string): Promise<PlaylistRecord | null> {
+  return changeSongs(id, '$pull', songId);
+}
+
+export async function deletePlaylistById(id: string, userId: string): Promise<boolean> {
+  const { deletedCount } = await PlaylistModel.deleteOne({ _id: id, user: userId });
+  if (deletedCount === 0) return false;
+  await unlist(userId, [new mongoose.Types.ObjectId(id)]);
+  return true;
+}
+
+/** Cascade of a user delete. */
+export async function deletePlaylistsOf(userId: string): Promise<void> {
+  const listed = await UserPlaylistsModel.findById(listKey(userId)).lean();
+  await Promise.all((listed?.playlists ?? []).map((id) => PlaylistModel.deleteOne({ _id: id })));
+  await UserPlaylistsModel.deleteOne({ _id: listKey(userId) });
+  // Playlists a crash left unlisted.
+  await PlaylistModel.deleteMany({ user: userId });
+}
+
+/** Cascade of a song delete. */
+export async function removeSongFromAllPlaylists(songId: string): Promise<void> {
+  const song = new mongoose.Types.ObjectId(songId);
+  const holders = await PlaylistModel.find({ songs: song }).select('_id').lean();
+  await Promise.all(
+    holders.map(({ _id }) =>
+      serialised(playlistLock(String(_id)), () => PlaylistModel.updateOne({ _id }, { $pull: { songs: song } })),
+    ),
+  );
+}
+
+export function countPlaylists(): Promise<number> {
+  return PlaylistModel.countDocuments();
+}
+
+export interface NewPlaylist extends PlaylistInput {
+  user: string;
+  songIds?: string[];
+}
+
+/** Bulk insert for the seed, the benchmark setup and tests; lists each playlist for its user. Ids in input order. */
+export async function insertPlaylists(playlists: readonly NewPlaylist[]): Promise<string[]> {
+  if (playlists.length === 0) return [];
+  // Not lean: the string ids must be cast to ObjectIds like any other write's.
+  const docs = await PlaylistModel.insertMany(playlists.map(({ songIds, ...rest }) => ({ ...rest, songs: songIds ?? [] })));
+  const byUser = new Map<string, mongoose.Types.ObjectId[]>();
+  for (const doc of docs) {
+    const key = listKey(String(doc.user));
+    byUser.set(key, [...(byUser.get(key) ?? []), doc._id]);
+  }
+  await Promise.all([...byUser].map(([userId, ids]) => list(userId, ids)));
+  return docs.map((doc) => String(doc._id));
+}
+
+export async function deleteAllPlaylists(): Promise<void> {
+  await Promise.all([PlaylistModel.deleteMany({}), UserPlaylistsModel.deleteMany({})]);
+}
+
+/**
+ * Migration: lists every playlist that no user list holds (data from builds before the lists
+ * existed). Returns how many it listed.
+ */
+export async function listUnlistedPlaylists(): Promise<number> {
+  const [playlists, lists] = await Promise.all([
+    PlaylistModel.find().select('_id user').sort({ createdAt: 1, _id: 1 }).lean(),
+    UserPlaylistsModel.find().lean(),
+  ]);
+  const listed = new Set(lists.flatMap((l) => l.playlists.map(String)));
+  const missing = new Map<string, mongoose.Types.ObjectId[]>();
+  for (const { _id, user } of playlists) {
+    if (listed.has(String(_id))) continue;
+    const key = listKey(String(user));
+    missing.set(key, [...(missing.get(key) ?? []), _id]);
+  }
+  await Promise.all([...missing].map(([userId, ids]) => list(userId, ids)));
+  return [...missing.values()].reduce((n, ids) => n + ids.length, 0);
+}

@@ -1,0 +1,153 @@
+import type { Gender, UserRecord } from '@samaa/shared';
+import { serialised } from '../db/engine.js';
+import { toUserRecord, UserModel } from './user.model.js';
+
+export interface NewUser {
+  name: string;
+  email: string;
+  /** bcrypt hash. */
+  password: string;
+  gender: Gender;
+  verified: boolean;
+  isAdmin: boolean;
+  verificationSentAt?: Date | null;
+  createdAt?: Date;
+}
+
+/** What the auth middleware needs of a token's user. */
+export interface UserIdentity {
+  _id: string;
+  name: string;
+  isAdmin: boolean;
+}
+
+/** A user as the login needs it: the record, the hash and when the last verification mail went out. */
+export interface LoginUser {
+  record: UserRecord;
+  passwordHash: string;
+  verificationSentAt: Date | null;
+}
+
+export class DuplicateEmailError extends Error {}
+
+const isDuplicateKey = (err: unknown) => (err as { code?: unknown } | null)?.code === 11000;
+const userLock = (id: string) => `user:${id.toLowerCase()}`;
+const RECORD_FIELDS = { _id: 1, name: 1, email: 1, gender: 1, verified: 1, isAdmin: 1, createdAt: 1 } as const;
+
+/** Throws DuplicateEmailError when the email is taken. */
+export async function insertUser(user: NewUser): Promise<UserRecord> {
+  try {
+    return toUserRecord(await UserModel.create(user));
+  } catch (err) {
+    if (isDuplicateKey(err)) throw new DuplicateEmailError(user.email);
+    throw err;
+  }
+}
+
+/** Bulk insert for the seed; the records in input order. */
+export async function insertUsers(users: readonly NewUser[]): Promise<UserRecord[]> {
+  if (users.length === 0) return [];
+  const docs = await UserModel.insertMany([...users], { lean: true });
+  return docs.map((doc) => toUserRecord(doc as typeof doc & { createdAt: Date }));
+}
+
+export async function findIdentity(id: string): Promise<UserIdentity | null> {
+  const user = await UserModel.findById(id).select('_id name isAdmin').lean();
+  return user ? { _id: String(user._id), name: user.name, isAdmin: Boolean(user.isAdmin) } : null;
+}
+
+export async function findUserRecord(id: string): Promise<UserRecord | null> {
+  const user = await UserModel.findById(id, RECORD_FIELDS).lean();
+  return user ? toUserRecord(user) : null;
+}
+
+export async function findUserByEmail(email: string): Promise<UserRecord | null> {
+  const user = await UserModel.findOne({ email }, RECORD_FIELDS).lean();
+  return user ? toUserRecord(user) : null;
+}
+
+export async function findLoginUser(email: string): Promise<LoginUser | null> {
+  const user = await UserModel.findOne({ email }).select('+password').lean();
+  if (!user) return null;
+  return { record: toUserRecord(user), passwordHash: user.password, verificationSentAt: user.verificationSentAt ?? null };
+}
+
+export async function emailTaken(email: string): Promise<boolean> {
+  return (await UserModel.exists({ email })) !== null;
+}
+
+/** Every user record, newest first. */
+export async function listUserRecords(): Promise<UserRecord[]> {
+  const users = await UserModel.find({}, RECORD_FIELDS).sort({ createdAt: -1, _id: -1 }).lean();
+  return users.map((u) => toUserRecord(u));
+}
+
+export async function markVerified(id: string): Promise<boolean> {
+  const { matchedCount } = await serialised(userLock(id), () =>
+    UserModel.updateOne({ _id: id }, { $set: { verified: true } }),
+  );
+  return matchedCount > 0;
+}
+
+export async function makeVerifiedAdmin(id: string): Promise<boolean> {
+  const { matchedCount } = await serialised(userLock(id), () =>
+    UserModel.updateOne({ _id: id }, { $set: { isAdmin: true, verified: true } }),
+  );
+  return matchedCount > 0;
+}
+
+/**
+ * Claims the right to send an unverified user a verification mail: true when none went out
+ * since `cutoff`, and then `sentAt` is recorded. One claim wins among concurrent ones.
+ */
+export async function claimVerificationResend(id: string, cutoff: Date, sentAt: Date): Promise<boolean> {
+  const { modifiedCount } = await serialised(userLock(id), () =>
+    UserModel.updateOne(
+      { _id: id, verified: false, $or: [{ verificationSentAt: null }, { verificationSentAt: { $lte: cutoff } }] },
+      { $set: { verificationSentAt: sentAt } },
+    ),
+  );
+  return modifiedCount > 0;
+}
+
+/** Undoes a claim whose mail could not be sent, so the next attempt may send. */
+export async function releaseVerificationResend(id: string, sentAt: Date): Promise<void> {
+  await serialised(userLock(id), () =>
+    UserModel.updateOne({ _id: id, verificationSentAt: sentAt }, { $set: { verificationSentAt: null } }),
+  );
+}
+
+export async function deleteUserById(id: string): Promise<boolean> {
+  const { deletedCount } = await UserModel.deleteOne({ _id: id });
+  return deletedCount > 0;
+}
+
+/** Removes an account that never got verified (a registration whose mail failed). */
+export async function deleteUnverifiedUser(id: string): Promise<void> {
+  await serialised(userLock(id), () => UserModel.deleteOne({ _id: id, verified: false }));
+}
+
+export function countUsers(filter: { verified?: true } = {}): Promise<number> {
+  return UserModel.countDocuments(filter);
+}
+
+export async function signupTimesSince(since: Date): Promise<Date[]> {
+  const users = await UserModel.find({ createdAt: { $gte: since } }).select('createdAt').lean();
+  return users.map((u) => new Date(u.createdAt));
+}
+
+/** Users whose email ends with `@domain` (the seed's listeners). */
+export function countUsersAtDomain(domain: string): Promise<number> {
+  return UserModel.countDocuments({ email: domainPattern(domain) });
+}
+
+/** Removes the users at `@domain` and returns their ids, for the callers' cascades. */
+export async function deleteUsersAtDomain(domain: string): Promise<string[]> {
+  const users = await UserModel.find({ email: domainPattern(domain) }).select('_id').lean();
+  await Promise.all(users.map((u) => UserModel.deleteOne({ _id: u._id })));
+  return users.map((u) => String(u._id));
+}
+
+function domainPattern(domain: string): RegExp {
+  return new RegExp(`@${domain.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+}
