@@ -4,7 +4,10 @@
  * to two reference points (a plain Node file server and the raw driver query). Writes
  * bench/results.md. BENCH_DURATION (seconds per case, default 30), BENCH_WARMUP (default 5),
  * BENCH_CONNECTIONS (default 10), BENCH_SKIP_BUILD=1 to reuse the existing build, BENCH_OUT to
- * write the table elsewhere.
+ * write the table elsewhere. BENCH_CASES=like,create-playlist,… runs only those cases (keys in
+ * the table's notes). BENCH_BASELINE_ENTRY=/path/to/an/older/apps/api/dist/server.js runs that
+ * build on the same database too and measures each case against it in turn, A then B, so a
+ * before/after pair is taken side by side on a noisy machine.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -31,6 +34,17 @@ const log = (msg: string) => console.log(`[bench] ${msg}`);
 
 const SEARCHES = ['love', 'midnight', 'rain', 'tere', 'the', 'a', 'dil se', 'kapoor', 'blue', 'no-such-song-zz'];
 const RANGE = 256 * 1024;
+
+/** Each listener's newest playlist, through the API. */
+async function firstPlaylists(url: string, tokens: string[]): Promise<{ token: string; playlistId: string }[]> {
+  return Promise.all(
+    tokens.map(async (token) => {
+      const res = await fetch(`${url}/api/playlists/user-playlists`, { headers: { 'x-auth-token': token } });
+      const { data } = (await res.json()) as { data: { _id: string }[] };
+      return { token, playlistId: data[0]!._id };
+    }),
+  );
+}
 
 function cycle<T>(items: T[]): () => T {
   let i = 0;
@@ -72,38 +86,82 @@ async function main() {
       { logFile: path.join(work, 'api.log') },
     );
     log(`API (production build) on ${api.url}, pid ${api.pid}`);
+    const baselineEntry = process.env.BENCH_BASELINE_ENTRY;
+    const baseline = baselineEntry
+      ? await spawnApiServer(
+          { NODE_ENV: 'production', LOG_LEVEL: 'info', DATA_DIR: dataDir, MONGODB_URI: db.uri, MONGODB_DB_NAME: BENCH_DB, JWT_SECRET, SEED_DEMO: 'false', RATE_LIMITS: 'false' },
+          { logFile: path.join(work, 'baseline.log'), entry: baselineEntry },
+        )
+      : undefined;
+    if (baseline) log(`baseline build ${baselineEntry} on ${baseline.url}`);
+    const only = process.env.BENCH_CASES?.split(',');
     const base = { url: api.url, connections, durationSec, warmupSec, rss: api.rss };
     const gzip = { 'accept-encoding': 'gzip' };
-    const run = async (c: Omit<LoadCase, keyof typeof base>) => {
+    const skipped: CaseResult = { name: '', requestsPerSec: 0, p50Ms: 0, p99Ms: 0, errors: 0, peakRssBytes: 0, throughputMBps: 0 };
+    const run = async (c: Omit<LoadCase, keyof typeof base> & { key: string }) => {
+      if (only && !only.includes(c.key)) return skipped;
+      const note = [c.key, c.note].filter(Boolean).join('; ');
+      if (baseline) {
+        log(`${c.name} (baseline)…`);
+        const b = await measure({ ...base, url: baseline.url, rss: baseline.rss, ...c, name: `${c.name} — before`, note });
+        log(`  ${b.requestsPerSec.toFixed(1)} req/s, p50 ${b.p50Ms} ms, p99 ${b.p99Ms} ms, ${b.errors} errors`);
+        results.push(b);
+      }
       log(`${c.name}…`);
-      const r = await measure({ ...base, ...c });
+      const r = await measure({ ...base, ...c, name: baseline ? `${c.name} — after` : c.name, note });
       log(`  ${r.requestsPerSec.toFixed(1)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.errors} errors`);
       results.push(r);
       return r;
     };
 
-    const full = await run({ name: `GET /api/songs (all ${counts.songs.toLocaleString('en')})`, next: () => ({ path: '/api/songs' }), note: 'identity' });
-    await run({ name: 'GET /api/songs (all, gzip)', next: () => ({ path: '/api/songs', headers: gzip }), note: 'Accept-Encoding: gzip' });
-    const page = await run({ name: 'GET /api/songs?limit=50&page=1', next: () => ({ path: '/api/songs?limit=50&page=1', headers: gzip }) });
+    const full = await run({ key: 'songs-all', name: `GET /api/songs (all ${counts.songs.toLocaleString('en')})`, next: () => ({ path: '/api/songs' }), note: 'identity' });
+    await run({ key: 'songs-gzip', name: 'GET /api/songs (all, gzip)', next: () => ({ path: '/api/songs', headers: gzip }), note: 'Accept-Encoding: gzip' });
+    const page = await run({ key: 'songs-page', name: 'GET /api/songs?limit=50&page=1', next: () => ({ path: '/api/songs?limit=50&page=1', headers: gzip }) });
     const token = cycle(data.tokens);
     const query = cycle(SEARCHES);
     await run({
+      key: 'search',
       name: 'GET /api/search (mix of 10 queries)',
       next: () => ({ path: `/api/search?search=${encodeURIComponent(query())}`, headers: { ...gzip, 'x-auth-token': token() } }),
     });
+    const owner = cycle(data.tokens.slice(0, 300));
+    await run({
+      key: 'user-playlists',
+      name: 'GET /api/playlists/user-playlists',
+      next: () => ({ path: '/api/playlists/user-playlists', headers: { ...gzip, 'x-auth-token': owner() } }),
+      note: '3 playlists × 20 songs (more after the create case)',
+    });
     const song = cycle(data.songIds.filter((_, i) => i % 7 === 0));
     await run({
+      key: 'like',
       name: 'PUT /api/songs/like/{id} (1,000 users)',
       next: () => ({ method: 'PUT', path: `/api/songs/like/${song()}`, headers: { 'x-auth-token': token() } }),
     });
-    const owner = cycle(data.tokens.slice(0, 300));
+    const target = cycle(await firstPlaylists(api.url, data.tokens.slice(0, 300)));
+    const added = cycle(data.songIds);
     await run({
-      name: 'GET /api/playlists/user-playlists',
-      next: () => ({ path: '/api/playlists/user-playlists', headers: { ...gzip, 'x-auth-token': owner() } }),
-      note: '3 playlists × 20 songs',
+      key: 'add-song',
+      name: 'PUT /api/playlists/add-song (300 playlists)',
+      next: () => {
+        const { token: t, playlistId } = target();
+        const body = JSON.stringify({ playlistId, songId: added() });
+        return { method: 'PUT', path: '/api/playlists/add-song', headers: { 'content-type': 'application/json', 'x-auth-token': t }, body };
+      },
+    });
+    const creator = cycle(data.tokens);
+    await run({
+      key: 'create-playlist',
+      name: 'POST /api/playlists (1,000 users)',
+      next: () => ({
+        method: 'POST',
+        path: '/api/playlists',
+        headers: { 'content-type': 'application/json', 'x-auth-token': creator() },
+        body: JSON.stringify({ name: 'Bench mix', desc: '' }),
+      }),
     });
     const email = cycle(data.emails.slice(0, 100));
     await run({
+      key: 'login',
       name: 'POST /api/login',
       next: () => ({
         method: 'POST',
@@ -123,50 +181,58 @@ async function main() {
     };
     const mediaRange = rangeHeader();
     const media = await run({
+      key: 'media',
       name: 'GET /media/audio/… (256 KiB ranges of 5 MB)',
       next: () => ({ path: `/media/audio/${MEDIA_FILE}`, headers: { range: mediaRange() } }),
     });
     const peak = api.peakRss();
     await api.stop();
+    await baseline?.stop();
 
-    const plain = await plainFileServer(data.mediaPath);
-    const plainRange = rangeHeader();
-    log('reference: plain Node http + fs.createReadStream…');
-    const plainResult = await measure({
-      name: 'Reference: plain node:http + createReadStream (same ranges)',
-      url: plain.url,
-      connections,
-      durationSec,
-      warmupSec,
-      next: () => ({ path: '/', headers: { range: plainRange() } }),
-    });
-    await plain.close();
-    results.push(plainResult);
+    const pct = (x: number, y: number) => `${((x / y) * 100).toFixed(0)}%`;
+    if (media !== skipped) {
+      const plain = await plainFileServer(data.mediaPath);
+      const plainRange = rangeHeader();
+      log('reference: plain Node http + fs.createReadStream…');
+      const plainResult = await measure({
+        name: 'Reference: plain node:http + createReadStream (same ranges)',
+        url: plain.url,
+        connections,
+        durationSec,
+        warmupSec,
+        next: () => ({ path: '/', headers: { range: plainRange() } }),
+      });
+      await plain.close();
+      results.push(plainResult);
+      ratios.push(
+        `Media route: ${media.requestsPerSec.toFixed(0)} req/s vs plain Node ${plainResult.requestsPerSec.toFixed(0)} req/s = **${pct(media.requestsPerSec, plainResult.requestsPerSec)}** of the plain server's throughput (p50 ${media.p50Ms} vs ${plainResult.p50Ms} ms).`,
+      );
+    }
 
-    log('reference: driver find().lean() loop…');
-    const client = await mongoose.mongo.MongoClient.connect(db.uri);
-    const dbh = client.db(BENCH_DB);
-    const driverFull = await driverLoop('Reference: driver find() full list', songListQuery(dbh), { concurrency: connections, durationSec, warmupSec });
-    const driverPage = await driverLoop('Reference: driver find() limit 50', songListQuery(dbh, 50), { concurrency: connections, durationSec, warmupSec });
-    await client.close();
-    results.push(driverFull, driverPage);
-
-    const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(0)}%`;
-    ratios.push(
-      `Media route: ${media.requestsPerSec.toFixed(0)} req/s vs plain Node ${plainResult.requestsPerSec.toFixed(0)} req/s = **${pct(media.requestsPerSec, plainResult.requestsPerSec)}** of the plain server's throughput (p50 ${media.p50Ms} vs ${plainResult.p50Ms} ms).`,
-      `GET /api/songs (all): ${full.requestsPerSec.toFixed(1)} req/s vs the driver's find() loop ${driverFull.requestsPerSec.toFixed(1)} queries/s (${pct(full.requestsPerSec, driverFull.requestsPerSec)}); p50 ${full.p50Ms} ms vs ${driverFull.p50Ms.toFixed(1)} ms: ${
-        full.p50Ms >= driverFull.p50Ms
-          ? `the route adds ${(full.p50Ms - driverFull.p50Ms).toFixed(1)} ms at the median`
-          : 'the route answers from its cached, pre-serialised snapshot and skips the query'
-      }.`,
-      `GET /api/songs?limit=50: ${page.requestsPerSec.toFixed(0)} req/s vs the driver's ${driverPage.requestsPerSec.toFixed(0)} queries/s (${pct(page.requestsPerSec, driverPage.requestsPerSec)}); p50 ${page.p50Ms} ms vs ${driverPage.p50Ms.toFixed(2)} ms.`,
-      `API peak RSS over the whole run (VmHWM): ${(peak / 1024 / 1024).toFixed(0)} MB.`,
-    );
+    if (full !== skipped && page !== skipped) {
+      log('reference: driver find().lean() loop…');
+      const client = await mongoose.mongo.MongoClient.connect(db.uri);
+      const dbh = client.db(BENCH_DB);
+      const driverFull = await driverLoop('Reference: driver find() full list', songListQuery(dbh), { concurrency: connections, durationSec, warmupSec });
+      const driverPage = await driverLoop('Reference: driver find() limit 50', songListQuery(dbh, 50), { concurrency: connections, durationSec, warmupSec });
+      await client.close();
+      results.push(driverFull, driverPage);
+      ratios.push(
+        `GET /api/songs (all): ${full.requestsPerSec.toFixed(1)} req/s vs the driver's find() loop ${driverFull.requestsPerSec.toFixed(1)} queries/s (${pct(full.requestsPerSec, driverFull.requestsPerSec)}); p50 ${full.p50Ms} ms vs ${driverFull.p50Ms.toFixed(1)} ms: ${
+          full.p50Ms >= driverFull.p50Ms
+            ? `the route adds ${(full.p50Ms - driverFull.p50Ms).toFixed(1)} ms at the median`
+            : 'the route answers from its cached, pre-serialised snapshot and skips the query'
+        }.`,
+        `GET /api/songs?limit=50: ${page.requestsPerSec.toFixed(0)} req/s vs the driver's ${driverPage.requestsPerSec.toFixed(0)} queries/s (${pct(page.requestsPerSec, driverPage.requestsPerSec)}); p50 ${page.p50Ms} ms vs ${driverPage.p50Ms.toFixed(2)} ms.`,
+      );
+    }
+    ratios.push(`API peak RSS over the whole run (VmHWM): ${(peak / 1024 / 1024).toFixed(0)} MB.`);
   } finally {
     await db.stop();
   }
 
-  const chunks = webBundleSizes(path.join(root, 'apps', 'web', 'dist'));
+  const webDist = path.join(root, 'apps', 'web', 'dist');
+  const chunks = fs.existsSync(webDist) ? webBundleSizes(webDist) : [];
   const report = toMarkdown({
     engine: db.engine,
     dataset: `${counts.songs.toLocaleString('en')} songs, ${counts.users.toLocaleString('en')} verified listeners, 900 playlists of 20 songs, one 5 MB audio file`,

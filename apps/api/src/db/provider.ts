@@ -37,22 +37,22 @@ async function tryMongod(opts: DatabaseOptions): Promise<Database> {
   if (!process.env.MONGOMS_SYSTEM_BINARY && downloadFailedRecently()) {
     throw new Error(`no mongod binary; its download failed within 24 h (delete ${downloadFailedStamp()} to retry)`);
   }
-  const { MongoMemoryServer } = await import('mongodb-memory-server-core');
-  const dbPath = opts.persistent ? path.join(opts.dataDir, 'db') : undefined;
-  if (dbPath) fs.mkdirSync(dbPath, { recursive: true });
-  process.env.MONGOMS_MAX_RETRIES ??= '1';
-  let server: InstanceType<typeof MongoMemoryServer>;
-  try {
-    server = await MongoMemoryServer.create({
-      instance: { ip: '127.0.0.1', ...(dbPath ? { dbPath, storageEngine: 'wiredTiger' as const } : {}) },
-    });
-  } catch (err) {
+  const { MongoBinary, MongoMemoryServer } = await import('mongodb-memory-server-core');
+  // Find or download the binary first: a failure here is one error, where a failed
+  // MongoMemoryServer start also prints a warning and a stack trace of its own.
+  await MongoBinary.getPath().catch((err: unknown) => {
     if (err instanceof Error && /download/i.test(`${err.name} ${err.message}`)) {
       fs.mkdirSync(path.dirname(downloadFailedStamp()), { recursive: true });
       fs.writeFileSync(downloadFailedStamp(), `${new Date().toISOString()} ${err.message.split('\n')[0]}\n`);
     }
     throw err;
-  }
+  });
+  const dbPath = opts.persistent ? path.join(opts.dataDir, 'db') : undefined;
+  if (dbPath) fs.mkdirSync(dbPath, { recursive: true });
+  process.env.MONGOMS_MAX_RETRIES ??= '1';
+  const server = await MongoMemoryServer.create({
+    instance: { ip: '127.0.0.1', ...(dbPath ? { dbPath, storageEngine: 'wiredTiger' as const } : {}) },
+  });
   const version = server.opts.binary?.version ?? '';
   return {
     uri: server.getUri(),
@@ -96,9 +96,10 @@ export async function startDatabase(opts: DatabaseOptions): Promise<Database> {
       logger.info(`database engine: ${db.engine}`);
       return db;
     } catch (err) {
-      const reason = err instanceof Error ? err.message.split('\n')[0] : String(err);
-      failures.push(`${attempt === tryMongod ? 'mongod' : 'FerretDB'}: ${reason}`);
-      logger.debug({ reason }, 'database option unavailable');
+      const reason = (err instanceof Error ? err.message : String(err)).replace(/\s+/g, ' ').trim();
+      const name = attempt === tryMongod ? 'mongod' : 'FerretDB';
+      failures.push(`${name}: ${reason}`);
+      logger.info(`${name} is not available (${reason}); trying the next database option`);
     }
   }
   throw new Error(`${NONE_AVAILABLE} (${failures.join('; ')})`);

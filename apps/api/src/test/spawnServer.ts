@@ -68,11 +68,15 @@ function procStatus(pid: number, field: 'VmRSS' | 'VmHWM'): number {
  * Spawns `node apps/api/dist/server.js` on a free loopback port with the given settings and
  * waits until /api/health answers 200. Run `npm run build` first.
  */
-export async function spawnApiServer(env: Record<string, string>, opts: { logFile: string; timeoutMs?: number }): Promise<SpawnedServer> {
-  if (!fs.existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run "npm run build" first`);
+export async function spawnApiServer(
+  env: Record<string, string>,
+  opts: { logFile: string; timeoutMs?: number; entry?: string },
+): Promise<SpawnedServer> {
+  const entry = opts.entry ?? SERVER_ENTRY;
+  if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run "npm run build" first`);
   const port = await freePort();
   const out = fs.openSync(opts.logFile, 'a');
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, [entry], {
     cwd: path.dirname(opts.logFile),
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', out, out],
