@@ -1,46 +1,38 @@
-import { escapeRegExp, type Playlist, type Song } from '@samaa/shared';
+import { escapeRegExp, type Playlist, type PlaylistInput, type Song } from '@samaa/shared';
 import { songListSnapshot } from '../songs/songCatalogue.repo.js';
 import { withSongs } from '../playlists/playlists.service.js';
-import { playlistsOf, type PlaylistRecord } from '../playlists/playlists.repo.js';
+import { playlistsOf } from '../playlists/playlists.repo.js';
+import { searchCatalogue } from './songIndex.js';
+import { createTextIndex, matchTier, queryTerms } from './textIndex.js';
 
 export const SEARCH_RESULT_LIMIT = 20;
 
-const byName = (a: { name: string; _id: string }, b: { name: string; _id: string }) =>
-  a.name < b.name ? -1 : a.name > b.name ? 1 : a._id < b._id ? -1 : a._id > b._id ? 1 : 0;
-
-/**
- * Songs whose name or artist matches, case-insensitively: prefix matches first, then inner ones,
- * each group by name. Runs over the cached catalogue snapshot (the same one GET /api/songs serves).
- */
-export async function searchSongs(query: string): Promise<Song[]> {
-  const literal = escapeRegExp(query);
-  const prefix = new RegExp(`^${literal}`, 'i');
-  const inner = new RegExp(literal, 'i');
+/** A query of punctuation only ("? (") has no words: it matches names that contain it as typed. */
+async function literalMatches(query: string): Promise<Song[]> {
+  const literal = new RegExp(escapeRegExp(query.trim()), 'i');
   const { songs } = await songListSnapshot();
-  const first: Song[] = [];
-  const rest: Song[] = [];
-  for (const song of songs) {
-    if (prefix.test(song.name) || prefix.test(song.artist)) first.push(song);
-    else if (first.length < SEARCH_RESULT_LIMIT && (inner.test(song.name) || inner.test(song.artist))) {
-      rest.push(song);
-    }
-  }
-  const ranked = first.sort(byName).slice(0, SEARCH_RESULT_LIMIT);
-  return ranked.concat(rest.sort(byName).slice(0, SEARCH_RESULT_LIMIT - ranked.length));
+  return songs.filter((song) => literal.test(song.name) || literal.test(song.artist)).slice(0, SEARCH_RESULT_LIMIT);
 }
 
-/** The user's own playlists whose name matches, with their songs. */
+/** GET /api/search's songs: the catalogue index (songIndex.ts), at most 20. */
+export async function searchSongs(query: string): Promise<Song[]> {
+  if (queryTerms(query).length === 0) return literalMatches(query);
+  return searchCatalogue(query, { limit: SEARCH_RESULT_LIMIT });
+}
+
+/** The user's own playlists whose name matches, ranked like the songs, with their songs. */
 export async function searchOwnPlaylists(userId: string, query: string): Promise<Playlist[]> {
-  // The listener's (few) playlists, ranked here like the songs.
-  const literal = escapeRegExp(query);
-  const prefix = new RegExp(`^${literal}`, 'i');
-  const inner = new RegExp(literal, 'i');
-  const docs = await playlistsOf(userId);
-  const rank = (doc: PlaylistRecord) => (prefix.test(doc.name) ? 0 : inner.test(doc.name) ? 1 : 2);
-  const ranked = docs
-    .map((doc) => ({ doc, rank: rank(doc), key: { name: doc.name, _id: String(doc._id) } }))
-    .filter((entry) => entry.rank < 2)
-    .sort((a, b) => a.rank - b.rank || byName(a.key, b.key))
+  const terms = queryTerms(query);
+  if (terms.length === 0) return [];
+  const records = await playlistsOf(userId);
+  if (records.length === 0) return [];
+  const index = createTextIndex<PlaylistInput & { _id: string }>(['name'], { name: 1 });
+  index.addAll(records);
+  const byId = new Map(records.map((record) => [record._id, record]));
+  const ranked = index
+    .search(query)
+    .map((result) => ({ result, tier: matchTier(result, terms, ['name']), name: byId.get(result.id as string)!.name }))
+    .sort((a, b) => a.tier.kind - b.tier.kind || b.result.score - a.result.score || a.name.localeCompare(b.name))
     .slice(0, SEARCH_RESULT_LIMIT);
-  return withSongs(ranked.map((entry) => entry.doc));
+  return withSongs(ranked.map(({ result }) => byId.get(result.id as string)!));
 }

@@ -99,15 +99,19 @@ export async function songListSnapshot(): Promise<SongListSnapshot> {
 
 const indexes = new WeakMap<SongListSnapshot, Map<string, Song>>();
 
-/** The current catalogue by id, built once per snapshot (a `_id: {$in}` query would scan). */
-export async function songsById(): Promise<Map<string, Song>> {
-  const snapshot = await songListSnapshot();
+/** A snapshot's songs by id, built once per snapshot. */
+export function songsByIdOf(snapshot: SongListSnapshot): Map<string, Song> {
   let byId = indexes.get(snapshot);
   if (!byId) {
     byId = new Map(snapshot.songs.map((song) => [song._id, song]));
     indexes.set(snapshot, byId);
   }
   return byId;
+}
+
+/** The current catalogue by id (a `_id: {$in}` query would scan). */
+export async function songsById(): Promise<Map<string, Song>> {
+  return songsByIdOf(await songListSnapshot());
 }
 
 export async function songExists(id: string): Promise<boolean> {
