@@ -19,27 +19,58 @@ import { startDatabase } from '../apps/api/src/db/provider.js';
 import { createLogger } from '../apps/api/src/logger.js';
 import { spawnApiServer } from '../apps/api/src/test/spawnServer.js';
 import { measure, type CaseResult, type LoadCase } from './lib/load.js';
-import { driverLoop, plainFileServer, songListQuery } from './lib/references.js';
+import { driverLoop, songListQuery } from './lib/references.js';
 import { toMarkdown } from './lib/report.js';
+import { mediaVsPlain, peakRssOf, seedEmbedded, startup } from './lib/hotPaths.js';
 import { BENCH_DB, JWT_SECRET, MEDIA_BYTES, MEDIA_FILE, seed } from './lib/setup.js';
 import { webBundleSizes } from './lib/webBundle.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
+const num = (name: string, fallback: number) =>
+  process.env[name] ? Number(process.env[name]) : fallback;
 const durationSec = num('BENCH_DURATION', 30);
 const warmupSec = num('BENCH_WARMUP', 5);
 const connections = num('BENCH_CONNECTIONS', 10);
 const counts = { songs: num('BENCH_SONGS', 10_000), users: num('BENCH_USERS', 1_000) };
 const log = (msg: string) => console.log(`[bench] ${msg}`);
 
-const SEARCHES = ['love', 'midnight', 'rain', 'tere', 'the', 'a', 'dil se', 'kapoor', 'blue', 'no-such-song-zz'];
+const SEARCHES = [
+  'love',
+  'midnight',
+  'rain',
+  'tere',
+  'the',
+  'a',
+  'dil se',
+  'kapoor',
+  'blue',
+  'no-such-song-zz',
+];
+/** What people type: several words in any order, a typo, a word being typed. */
+const TYPED = [
+  'aria kapoor',
+  'kapoor aria',
+  'midnigt',
+  'beyonce',
+  'dil s',
+  'tum hi',
+  'rainfal',
+  'love sto',
+  'kes',
+  'blue moon',
+];
 const RANGE = 256 * 1024;
 
 /** Each listener's newest playlist, through the API. */
-async function firstPlaylists(url: string, tokens: string[]): Promise<{ token: string; playlistId: string }[]> {
+async function firstPlaylists(
+  url: string,
+  tokens: string[],
+): Promise<{ token: string; playlistId: string }[]> {
   return Promise.all(
     tokens.map(async (token) => {
-      const res = await fetch(`${url}/api/playlists/user-playlists`, { headers: { 'x-auth-token': token } });
+      const res = await fetch(`${url}/api/playlists/user-playlists`, {
+        headers: { 'x-auth-token': token },
+      });
       const { data } = (await res.json()) as { data: { _id: string }[] };
       return { token, playlistId: data[0]!._id };
     }),
@@ -54,7 +85,10 @@ function cycle<T>(items: T[]): () => T {
 async function main() {
   if (process.env.BENCH_SKIP_BUILD !== '1') {
     log('building (turbo, cached)…');
-    execFileSync('npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], { cwd: root, stdio: 'inherit' });
+    execFileSync('npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
   }
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'samaa-bench-'));
   const dataDir = path.join(work, 'data');
@@ -70,7 +104,9 @@ async function main() {
   try {
     const started = Date.now();
     const data = await seed(db.uri, dataDir, counts);
-    log(`seeded ${data.songIds.length} songs and ${data.tokens.length} listeners in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    log(
+      `seeded ${data.songIds.length} songs and ${data.tokens.length} listeners in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    );
 
     const api = await spawnApiServer(
       {
@@ -89,7 +125,16 @@ async function main() {
     const baselineEntry = process.env.BENCH_BASELINE_ENTRY;
     const baseline = baselineEntry
       ? await spawnApiServer(
-          { NODE_ENV: 'production', LOG_LEVEL: 'info', DATA_DIR: dataDir, MONGODB_URI: db.uri, MONGODB_DB_NAME: BENCH_DB, JWT_SECRET, SEED_DEMO: 'false', RATE_LIMITS: 'false' },
+          {
+            NODE_ENV: 'production',
+            LOG_LEVEL: 'info',
+            DATA_DIR: dataDir,
+            MONGODB_URI: db.uri,
+            MONGODB_DB_NAME: BENCH_DB,
+            JWT_SECRET,
+            SEED_DEMO: 'false',
+            RATE_LIMITS: 'false',
+          },
           { logFile: path.join(work, 'baseline.log'), entry: baselineEntry },
         )
       : undefined;
@@ -97,45 +142,108 @@ async function main() {
     const only = process.env.BENCH_CASES?.split(',');
     const base = { url: api.url, connections, durationSec, warmupSec, rss: api.rss };
     const gzip = { 'accept-encoding': 'gzip' };
-    const skipped: CaseResult = { name: '', requestsPerSec: 0, p50Ms: 0, p99Ms: 0, errors: 0, peakRssBytes: 0, throughputMBps: 0 };
-    const run = async (c: Omit<LoadCase, keyof typeof base> & { key: string }) => {
+    const skipped: CaseResult = {
+      name: '',
+      requestsPerSec: 0,
+      p50Ms: 0,
+      p99Ms: 0,
+      errors: 0,
+      peakRssBytes: 0,
+      throughputMBps: 0,
+    };
+    const run = async (
+      c: Omit<LoadCase, keyof typeof base> &
+        Partial<Pick<LoadCase, 'connections'>> & { key: string },
+    ) => {
       if (only && !only.includes(c.key)) return skipped;
       const note = [c.key, c.note].filter(Boolean).join('; ');
       if (baseline) {
         log(`${c.name} (baseline)…`);
-        const b = await measure({ ...base, url: baseline.url, rss: baseline.rss, ...c, name: `${c.name} — before`, note });
-        log(`  ${b.requestsPerSec.toFixed(1)} req/s, p50 ${b.p50Ms} ms, p99 ${b.p99Ms} ms, ${b.errors} errors`);
+        const b = await measure({
+          ...base,
+          url: baseline.url,
+          rss: baseline.rss,
+          ...c,
+          name: `${c.name} — before`,
+          note,
+        });
+        log(
+          `  ${b.requestsPerSec.toFixed(1)} req/s, p50 ${b.p50Ms} ms, p99 ${b.p99Ms} ms, ${b.errors} errors`,
+        );
         results.push(b);
       }
       log(`${c.name}…`);
-      const r = await measure({ ...base, ...c, name: baseline ? `${c.name} — after` : c.name, note });
-      log(`  ${r.requestsPerSec.toFixed(1)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.errors} errors`);
+      const r = await measure({
+        ...base,
+        ...c,
+        name: baseline ? `${c.name} — after` : c.name,
+        note,
+      });
+      log(
+        `  ${r.requestsPerSec.toFixed(1)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.errors} errors`,
+      );
       results.push(r);
       return r;
     };
 
-    const full = await run({ key: 'songs-all', name: `GET /api/songs (all ${counts.songs.toLocaleString('en')})`, next: () => ({ path: '/api/songs' }), note: 'identity' });
-    await run({ key: 'songs-gzip', name: 'GET /api/songs (all, gzip)', next: () => ({ path: '/api/songs', headers: gzip }), note: 'Accept-Encoding: gzip' });
-    const page = await run({ key: 'songs-page', name: 'GET /api/songs?limit=50&page=1', next: () => ({ path: '/api/songs?limit=50&page=1', headers: gzip }) });
+    const full = await run({
+      key: 'songs-all',
+      name: `GET /api/songs (all ${counts.songs.toLocaleString('en')})`,
+      next: () => ({ path: '/api/songs' }),
+      note: 'identity',
+    });
+    await run({
+      key: 'songs-gzip',
+      name: 'GET /api/songs (all, gzip)',
+      next: () => ({ path: '/api/songs', headers: gzip }),
+      note: 'Accept-Encoding: gzip',
+    });
+    const page = await run({
+      key: 'songs-page',
+      name: 'GET /api/songs?limit=50&page=1',
+      next: () => ({ path: '/api/songs?limit=50&page=1', headers: gzip }),
+    });
     const token = cycle(data.tokens);
     const query = cycle(SEARCHES);
     await run({
       key: 'search',
       name: 'GET /api/search (mix of 10 queries)',
-      next: () => ({ path: `/api/search?search=${encodeURIComponent(query())}`, headers: { ...gzip, 'x-auth-token': token() } }),
+      next: () => ({
+        path: `/api/search?search=${encodeURIComponent(query())}`,
+        headers: { ...gzip, 'x-auth-token': token() },
+      }),
     });
+    const typed = cycle(TYPED);
+    for (const searchConnections of [1, 50]) {
+      await run({
+        key: `search-${searchConnections}`,
+        name: `GET /api/search (what people type), ${searchConnections} connection${searchConnections > 1 ? 's' : ''}`,
+        connections: searchConnections,
+        next: () => ({
+          path: `/api/search?search=${encodeURIComponent(typed())}`,
+          headers: { ...gzip, 'x-auth-token': token() },
+        }),
+      });
+    }
     const owner = cycle(data.tokens.slice(0, 300));
     await run({
       key: 'user-playlists',
       name: 'GET /api/playlists/user-playlists',
-      next: () => ({ path: '/api/playlists/user-playlists', headers: { ...gzip, 'x-auth-token': owner() } }),
+      next: () => ({
+        path: '/api/playlists/user-playlists',
+        headers: { ...gzip, 'x-auth-token': owner() },
+      }),
       note: '3 playlists × 20 songs (more after the create case)',
     });
     const song = cycle(data.songIds.filter((_, i) => i % 7 === 0));
     await run({
       key: 'like',
       name: 'PUT /api/songs/like/{id} (1,000 users)',
-      next: () => ({ method: 'PUT', path: `/api/songs/like/${song()}`, headers: { 'x-auth-token': token() } }),
+      next: () => ({
+        method: 'PUT',
+        path: `/api/songs/like/${song()}`,
+        headers: { 'x-auth-token': token() },
+      }),
     });
     const target = cycle(await firstPlaylists(api.url, data.tokens.slice(0, 300)));
     const added = cycle(data.songIds);
@@ -145,7 +253,12 @@ async function main() {
       next: () => {
         const { token: t, playlistId } = target();
         const body = JSON.stringify({ playlistId, songId: added() });
-        return { method: 'PUT', path: '/api/playlists/add-song', headers: { 'content-type': 'application/json', 'x-auth-token': t }, body };
+        return {
+          method: 'PUT',
+          path: '/api/playlists/add-song',
+          headers: { 'content-type': 'application/json', 'x-auth-token': t },
+          body,
+        };
       },
     });
     const creator = cycle(data.tokens);
@@ -179,42 +292,45 @@ async function main() {
         return `bytes=${s}-${s + RANGE - 1}`;
       };
     };
-    const mediaRange = rangeHeader();
-    const media = await run({
-      key: 'media',
-      name: 'GET /media/audio/… (256 KiB ranges of 5 MB)',
-      next: () => ({ path: `/media/audio/${MEDIA_FILE}`, headers: { range: mediaRange() } }),
-    });
+    const wants = (key: string) => !only || only.includes(key);
+    if (wants('media')) await mediaVsPlainAt([10, 50]);
+    async function mediaVsPlainAt(concurrencies: number[]) {
+      for (const c of concurrencies) {
+        log(`media vs plain Node, ${c} connections…`);
+        const pair = await mediaVsPlain(
+          api,
+          data.mediaPath,
+          `/media/audio/${MEDIA_FILE}`,
+          c,
+          { durationSec, warmupSec },
+          rangeHeader(),
+        );
+        for (const r of pair.results)
+          log(`  ${r.name}: ${r.requestsPerSec.toFixed(1)} req/s, p99 ${r.p99Ms} ms`);
+        results.push(...pair.results);
+        ratios.push(pair.ratio);
+      }
+    }
     const peak = api.peakRss();
+    const enginePeak = peakRssOf(db.pid);
     await api.stop();
     await baseline?.stop();
 
     const pct = (x: number, y: number) => `${((x / y) * 100).toFixed(0)}%`;
-    if (media !== skipped) {
-      const plain = await plainFileServer(data.mediaPath);
-      const plainRange = rangeHeader();
-      log('reference: plain Node http + fs.createReadStream…');
-      const plainResult = await measure({
-        name: 'Reference: plain node:http + createReadStream (same ranges)',
-        url: plain.url,
-        connections,
-        durationSec,
-        warmupSec,
-        next: () => ({ path: '/', headers: { range: plainRange() } }),
-      });
-      await plain.close();
-      results.push(plainResult);
-      ratios.push(
-        `Media route: ${media.requestsPerSec.toFixed(0)} req/s vs plain Node ${plainResult.requestsPerSec.toFixed(0)} req/s = **${pct(media.requestsPerSec, plainResult.requestsPerSec)}** of the plain server's throughput (p50 ${media.p50Ms} vs ${plainResult.p50Ms} ms).`,
-      );
-    }
-
     if (full !== skipped && page !== skipped) {
       log('reference: driver find().lean() loop…');
       const client = await mongoose.mongo.MongoClient.connect(db.uri);
       const dbh = client.db(BENCH_DB);
-      const driverFull = await driverLoop('Reference: driver find() full list', songListQuery(dbh), { concurrency: connections, durationSec, warmupSec });
-      const driverPage = await driverLoop('Reference: driver find() limit 50', songListQuery(dbh, 50), { concurrency: connections, durationSec, warmupSec });
+      const driverFull = await driverLoop(
+        'Reference: driver find() full list',
+        songListQuery(dbh),
+        { concurrency: connections, durationSec, warmupSec },
+      );
+      const driverPage = await driverLoop(
+        'Reference: driver find() limit 50',
+        songListQuery(dbh, 50),
+        { concurrency: connections, durationSec, warmupSec },
+      );
       await client.close();
       results.push(driverFull, driverPage);
       ratios.push(
@@ -226,7 +342,23 @@ async function main() {
         `GET /api/songs?limit=50: ${page.requestsPerSec.toFixed(0)} req/s vs the driver's ${driverPage.requestsPerSec.toFixed(0)} queries/s (${pct(page.requestsPerSec, driverPage.requestsPerSec)}); p50 ${page.p50Ms} ms vs ${driverPage.p50Ms.toFixed(2)} ms.`,
       );
     }
-    ratios.push(`API peak RSS over the whole run (VmHWM): ${(peak / 1024 / 1024).toFixed(0)} MB.`);
+    const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+    ratios.push(
+      `Peak RSS over the whole run (VmHWM): API ${mb(peak)} MB + engine ${enginePeak ? `${mb(enginePeak)} MB` : 'not measured'} = **${mb(peak + enginePeak)} MB**.`,
+    );
+
+    if (wants('startup')) {
+      const startupDir = path.join(work, 'startup');
+      log(`start-up: seeding ${counts.songs} songs into an embedded database…`);
+      seedEmbedded(root, startupDir, counts.songs);
+      const env = { JWT_SECRET, RATE_LIMITS: 'false' };
+      for (const label of ['first start', 'second start']) {
+        const s = await startup(startupDir, env);
+        const line = `Start-up (${label}, embedded engine, ${counts.songs.toLocaleString('en')} songs): healthy **${s.healthyMs} ms** after launch; first GET /api/songs **${s.firstListMs} ms** after health (${(s.firstListBytes / 1024 / 1024).toFixed(1)} MB).`;
+        log(line);
+        ratios.push(line);
+      }
+    }
   } finally {
     await db.stop();
   }

@@ -76,7 +76,9 @@ export function createApp(ctx: AppContext): express.Express {
   app.use(
     pinoHttp({
       logger: ctx.logger,
-      autoLogging: { ignore: (req) => req.url === '/api/health' },
+      // Media is read in many small ranges per play: one access-log line each would cost more than
+      // serving them. Errors are still logged by the error handler.
+      autoLogging: { ignore: (req) => req.url === '/api/health' || (req.url ?? '').startsWith('/media/') },
       customLogLevel: (_req, res, err) =>
         err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
       serializers: {
@@ -104,6 +106,8 @@ export function createApp(ctx: AppContext): express.Express {
       exposedHeaders: ['Location', 'Upload-Offset', 'Upload-Length', 'Tus-Resumable', 'Upload-Metadata'],
     }),
   );
+  // Media before compression and body parsing: audio and images are sent as they are stored.
+  app.use('/media', mediaRouter(ctx));
   app.use(compression());
 
   // tus uploads read the raw request stream, so they are mounted before the JSON parser.
@@ -126,7 +130,6 @@ export function createApp(ctx: AppContext): express.Express {
   app.use('/api/admin', analyticsRouter(ctx));
   app.use('/api/saavn', saavnRouter(ctx));
   app.use('/api', notFoundHandler);
-  app.use('/media', mediaRouter(ctx));
 
   const webDist = resolveWebDist(ctx.config.webDistDir);
   if (webDist) app.use(spaRouter(webDist));

@@ -1,13 +1,13 @@
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
-import { createApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config/config.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/open.js';
 import { createLogger, type Logger } from './logger.js';
 import { resolveJwtSecret } from './auth/secret.js';
-import { bootstrapAdmin } from './users/adminBootstrap.js';
-import { seedDemoCatalogue } from './media/demoSeed.js';
+import { warmSongIndex } from './search/songIndex.js';
+
+const warmCatalogue = () => warmSongIndex();
 
 export interface RunningServer {
   url: string;
@@ -21,7 +21,15 @@ export interface RunningServer {
 
 /** Starts database, app and listener: what `npm start` runs, and what e2e tests and benchmarks start. */
 export async function startServer(config: Config, logger: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
-  const db = await openDatabase(config, logger, 'npm start');
+  // The app's modules load while the database starts (most of a cold start is module loading).
+  const [db, { createApp }, { bootstrapAdmin }, { seedDemoCatalogue }] = await Promise.all([
+    openDatabase(config, logger, 'npm start'),
+    import('./app.js'),
+    import('./users/adminBootstrap.js'),
+    import('./media/demoSeed.js'),
+  ]);
+  // The catalogue and its search index warm up in the background; health does not wait for them.
+  void warmCatalogue().catch((err: unknown) => logger.warn({ err }, 'could not warm the catalogue'));
   const ctx: AppContext = { config, logger, jwtSecret: resolveJwtSecret(config) };
   const app = createApp(ctx);
   await bootstrapAdmin(ctx);

@@ -16,7 +16,7 @@ import { openDatabase } from '../db/open.js';
 import { createLogger } from '../logger.js';
 import { deleteAllLikes } from '../likes/likes.repo.js';
 import { deleteAllPlaylists } from '../playlists/playlists.repo.js';
-import { deleteAllSongs, estimatedSongCount, insertSongs } from '../songs/songs.repo.js';
+import { countSongs, deleteAllSongs, insertSongs } from '../songs/songs.repo.js';
 import { generateSongs, personName, seededRandom, type SongMedia } from '../songs/generateSongs.js';
 import { writeDemoMedia } from '../media/demoSeed.js';
 import { countUsersAtDomain, deleteUsersAtDomain, insertUsers } from '../users/users.repo.js';
@@ -94,7 +94,7 @@ export async function seedDatabase(opts: SeedOptions): Promise<SeedResult> {
     const removed = await deleteUsersAtDomain(SEED_EMAIL_DOMAIN);
     await Promise.all(removed.map(deleteVerificationTokensOf));
   }
-  const seed = (await estimatedSongCount()) + 1;
+  const seed = (await countSongs()) + 1;
   if (opts.songs > 0) await seedSongs(opts.songs, seed, opts.media);
   const listeners = opts.users > 0 ? await seedUsers(opts.users, seed) : [];
   const userEmails = listeners.map((user) => user.email);

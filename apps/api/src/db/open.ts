@@ -1,3 +1,4 @@
+import path from 'node:path';
 import mongoose from 'mongoose';
 import type { Config } from '../config/config.js';
 import type { Logger } from '../logger.js';
@@ -5,6 +6,7 @@ import { connectMongoose } from './connection.js';
 import { lockDataDir } from './dataDirLock.js';
 import { migrateData } from './migrations.js';
 import { startDatabase } from './provider.js';
+import { persistCatalogueIn } from '../songs/songCatalogue.repo.js';
 
 export interface OpenDatabase {
   /** Human-readable engine name. */
@@ -23,6 +25,7 @@ export async function openDatabase(config: Config, logger: Logger, command: stri
     try {
       await connectMongoose(db.uri, config.mongodbDbName);
       await migrateData(logger);
+      persistCatalogueIn(path.join(config.dataDir, 'cache', `catalogue-${config.mongodbDbName}.json`));
     } catch (err) {
       await mongoose.disconnect().catch(() => undefined);
       await db.stop();

@@ -8,6 +8,8 @@ export interface Database {
   uri: string;
   /** Human-readable engine name, logged once and printed by tests and benchmarks. */
   engine: string;
+  /** The engine's process, when this provider started one (benchmarks read its memory). */
+  pid?: number;
   stop(): Promise<void>;
 }
 
@@ -71,6 +73,7 @@ async function tryFerret(opts: DatabaseOptions): Promise<Database> {
   return {
     uri: ferret.uri,
     engine: `FerretDB ${FERRETDB_VERSION} (SQLite)`,
+    pid: ferret.pid,
     stop: async () => {
       await ferret.stop();
       if (!opts.persistent) fs.rmSync(dir, { recursive: true, force: true });

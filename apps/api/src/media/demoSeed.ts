@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { mediaObjectName, sanitizeFileName } from '@samaa/shared';
 import type { AppContext } from '../context.js';
-import { estimatedSongCount, insertSongs } from '../songs/songs.repo.js';
+import { hasNoSongs, insertSongs } from '../songs/songs.repo.js';
 import { DEMO_SONGS, type DemoSong } from './demo/catalogue.js';
 import { coverArtPng } from './demo/coverArt.js';
 import { id3v2Tag } from './demo/id3.js';
@@ -83,7 +83,7 @@ export async function writeDemoMedia(config: AppContext['config']): Promise<Writ
  */
 export async function seedDemoCatalogue(ctx: AppContext): Promise<number> {
   if (!ctx.config.seedDemo) return 0;
-  if ((await estimatedSongCount()) > 0) return 0;
+  if (!(await hasNoSongs())) return 0;
   const store = mediaStore(ctx.config);
   ensureMediaDirs(store);
   const started = Date.now();

@@ -34,6 +34,25 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start, end: Math.min(end, size - 1) };
 }
 
+/** Bytes read from disk per chunk: a 256 KiB range goes out in one read. */
+const READ_CHUNK_BYTES = 256 * 1024;
+/** How long a file's stat is reused: stored media never changes in place, so this only bounds deletes. */
+const STAT_TTL_MS = 2000;
+const STAT_CACHE_MAX = 1000;
+const stats = new Map<string, { stat: fs.Stats; at: number }>();
+
+/** One stat per file per STAT_TTL_MS, shared by the many range requests of one play. */
+async function statOf(file: string): Promise<fs.Stats | undefined> {
+  const now = Date.now();
+  const cached = stats.get(file);
+  if (cached && now - cached.at < STAT_TTL_MS) return cached.stat;
+  const stat = await fs.promises.stat(file).catch(() => undefined);
+  if (stats.size >= STAT_CACHE_MAX) stats.clear();
+  if (stat) stats.set(file, { stat, at: now });
+  else stats.delete(file);
+  return stat;
+}
+
 function etagOf(stat: fs.Stats): string {
   return `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
 }
@@ -68,7 +87,7 @@ export async function sendMediaFile(
   contentType: string,
   logger: Logger,
 ): Promise<void> {
-  const stat = await fs.promises.stat(file).catch(() => undefined);
+  const stat = await statOf(file);
   if (!stat?.isFile()) throw notFound();
   const etag = etagOf(stat);
   res.set({
@@ -98,7 +117,7 @@ export async function sendMediaFile(
     res.end();
     return;
   }
-  pipeline(fs.createReadStream(file, { start, end }), res, (err) => {
+  pipeline(fs.createReadStream(file, { start, end, highWaterMark: READ_CHUNK_BYTES }), res, (err) => {
     // A listener seeking away closes the connection mid-stream: normal, not an error.
     if (err && err.code !== 'ERR_STREAM_PREMATURE_CLOSE') logger.warn({ err, file }, 'media stream failed');
   });

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import mongoose from 'mongoose';
 import type { PlaylistInput } from '@samaa/shared';
 import { serialised } from '../db/engine.js';
@@ -37,6 +38,19 @@ const listKey = (userId: string) => userId.toLowerCase();
 const playlistLock = (id: string) => `playlist:${id.toLowerCase()}`;
 const listLock = (userId: string) => `user-playlists:${listKey(userId)}`;
 
+/**
+ * Each user's playlists as last read, so search and the library do not read them on every
+ * request. Every write in this process drops its user's entry; the TTL bounds how late another
+ * process's write shows.
+ */
+const listedCache = new LRUCache<string, PlaylistRecord[]>({ max: 10_000, ttl: 2000 });
+/** Moves on every write, so a read that overlapped a write does not cache what it saw. */
+let writes = 0;
+const forget = (userId: string) => {
+  writes += 1;
+  listedCache.delete(listKey(userId));
+};
+
 function toRecord(doc: PlaylistDoc): PlaylistRecord {
   return {
     _id: String(doc._id),
@@ -49,6 +63,7 @@ function toRecord(doc: PlaylistDoc): PlaylistRecord {
 }
 
 async function list(userId: string, ids: mongoose.Types.ObjectId[]): Promise<void> {
+  forget(userId);
   await serialised(listLock(userId), () =>
     UserPlaylistsModel.updateOne(
       { _id: listKey(userId) },
@@ -56,12 +71,15 @@ async function list(userId: string, ids: mongoose.Types.ObjectId[]): Promise<voi
       { upsert: true },
     ),
   );
+  forget(userId);
 }
 
 async function unlist(userId: string, ids: mongoose.Types.ObjectId[]): Promise<void> {
+  forget(userId);
   await serialised(listLock(userId), () =>
     UserPlaylistsModel.updateOne({ _id: listKey(userId) }, { $pullAll: { playlists: ids } }),
   );
+  forget(userId);
 }
 
 export async function insertPlaylist(userId: string, input: PlaylistInput): Promise<PlaylistRecord> {
@@ -77,6 +95,15 @@ export async function findPlaylist(id: string): Promise<PlaylistRecord | null> {
 
 /** The user's playlists, newest first. */
 export async function playlistsOf(userId: string): Promise<PlaylistRecord[]> {
+  const cached = listedCache.get(listKey(userId));
+  if (cached) return cached;
+  const before = writes;
+  const records = await readPlaylistsOf(userId);
+  if (writes === before) listedCache.set(listKey(userId), records);
+  return records;
+}
+
+async function readPlaylistsOf(userId: string): Promise<PlaylistRecord[]> {
   const listed = await UserPlaylistsModel.findById(listKey(userId)).lean();
   if (!listed) return [];
   const found = await Promise.all(listed.playlists.map((id) => PlaylistModel.findById(id).lean<PlaylistDoc>()));
@@ -97,6 +124,7 @@ export async function updatePlaylistFields(id: string, input: PlaylistInput): Pr
   if (input.img !== undefined) set.img = input.img;
   return serialised(playlistLock(id), async () => {
     const doc = await PlaylistModel.findByIdAndUpdate(id, { $set: set }, { new: true, runValidators: true }).lean<PlaylistDoc>();
+    if (doc) forget(String(doc.user));
     return doc ? toRecord(doc) : null;
   });
 }
@@ -105,6 +133,7 @@ async function changeSongs(id: string, operator: '$addToSet' | '$pull', songId: 
   const song = new mongoose.Types.ObjectId(songId);
   return serialised(playlistLock(id), async () => {
     const doc = await PlaylistModel.findByIdAndUpdate(id, { [operator]: { songs: song } }, { new: true }).lean<PlaylistDoc>();
+    if (doc) forget(String(doc.user));
     return doc ? toRecord(doc) : null;
   });
 }
@@ -127,21 +156,25 @@ export async function deletePlaylistById(id: string, userId: string): Promise<bo
 
 /** Cascade of a user delete. */
 export async function deletePlaylistsOf(userId: string): Promise<void> {
+  forget(userId);
   const listed = await UserPlaylistsModel.findById(listKey(userId)).lean();
   await Promise.all((listed?.playlists ?? []).map((id) => PlaylistModel.deleteOne({ _id: id })));
   await UserPlaylistsModel.deleteOne({ _id: listKey(userId) });
   // Playlists a crash left unlisted.
   await PlaylistModel.deleteMany({ user: userId });
+  forget(userId);
 }
 
 /** Cascade of a song delete. */
 export async function removeSongFromAllPlaylists(songId: string): Promise<void> {
   const song = new mongoose.Types.ObjectId(songId);
-  const holders = await PlaylistModel.find({ songs: song }).select('_id').lean();
+  const holders = await PlaylistModel.find({ songs: song }).select('_id user').lean();
   await Promise.all(
-    holders.map(({ _id }) =>
-      serialised(playlistLock(String(_id)), () => PlaylistModel.updateOne({ _id }, { $pull: { songs: song } })),
-    ),
+    holders.map(async ({ _id, user }) => {
+      forget(String(user));
+      await serialised(playlistLock(String(_id)), () => PlaylistModel.updateOne({ _id }, { $pull: { songs: song } }));
+      forget(String(user));
+    }),
   );
 }
 
@@ -169,7 +202,11 @@ export async function insertPlaylists(playlists: readonly NewPlaylist[]): Promis
 }
 
 export async function deleteAllPlaylists(): Promise<void> {
+  writes += 1;
+  listedCache.clear();
   await Promise.all([PlaylistModel.deleteMany({}), UserPlaylistsModel.deleteMany({})]);
+  writes += 1;
+  listedCache.clear();
 }
 
 /**

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import mongoose, { Schema } from 'mongoose';
 import type { Song } from '@samaa/shared';
@@ -28,10 +30,19 @@ export interface SongListSnapshot {
 }
 
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
+/**
+ * How long a snapshot is served before the shared version is read again. Writes in this process
+ * drop it at once; this bounds how late another process's write shows (without Redis).
+ */
+const VERSION_CHECK_MS = 250;
 const changeListeners = new Set<() => void>();
 
 let current: SongListSnapshot | undefined;
+/** When `current`'s version was last confirmed. */
+let checkedAt = 0;
 let pending: { version: string; promise: Promise<SongListSnapshot> } | undefined;
+/** Where the last snapshot is kept between runs, so a restart serves the list without a scan. */
+let persistedFile: string | undefined;
 
 /** Called in this process after every song write, before the shared version moves. */
 export function onCatalogueChanged(listener: () => void): () => void {
@@ -41,8 +52,7 @@ export function onCatalogueChanged(listener: () => void): () => void {
 
 /** Drops this process's snapshot and moves the version every process on the database checks. */
 export async function catalogueChanged(): Promise<void> {
-  current = undefined;
-  pending = undefined;
+  forgetCatalogueSnapshot();
   for (const listener of changeListeners) listener();
   try {
     await serialised(`catalogue-version`, () =>
@@ -60,10 +70,7 @@ async function readVersion(): Promise<string> {
   return `${mongoose.connection.name}:${doc?.version ?? 'none'}`;
 }
 
-async function build(version: string): Promise<SongListSnapshot> {
-  const docs = await SongModel.find().select(SONG_FIELDS).sort(NEWEST_FIRST).lean();
-  const songs = docs.map(toSong);
-  const json = Buffer.from(JSON.stringify({ data: songs }));
+function snapshotOf(version: string, songs: Song[], json: Buffer): SongListSnapshot {
   let gzipped: Buffer | undefined;
   return {
     version,
@@ -74,16 +81,67 @@ async function build(version: string): Promise<SongListSnapshot> {
   };
 }
 
+/** The snapshot kept on disk, when it is of this version. */
+function readPersisted(version: string): SongListSnapshot | undefined {
+  if (!persistedFile) return undefined;
+  try {
+    const file = fs.readFileSync(persistedFile);
+    const newline = file.indexOf(10);
+    if (file.subarray(0, newline).toString() !== version) return undefined;
+    const json = file.subarray(newline + 1);
+    return snapshotOf(version, (JSON.parse(json.toString()) as { data: Song[] }).data, json);
+  } catch {
+    return undefined;
+  }
+}
+
+function persist(snapshot: SongListSnapshot): void {
+  if (!persistedFile) return;
+  const file = persistedFile;
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.promises
+    .mkdir(path.dirname(file), { recursive: true })
+    .then(() => fs.promises.writeFile(tmp, Buffer.concat([Buffer.from(`${snapshot.version}\n`), snapshot.json])))
+    .then(() => fs.promises.rename(tmp, file))
+    .catch(() => fs.promises.rm(tmp, { force: true }));
+}
+
+async function build(version: string): Promise<SongListSnapshot> {
+  const kept = readPersisted(version);
+  if (kept) return kept;
+  const docs = await SongModel.find().select(SONG_FIELDS).sort(NEWEST_FIRST).lean();
+  const songs = docs.map(toSong);
+  const snapshot = snapshotOf(version, songs, Buffer.from(JSON.stringify({ data: songs })));
+  persist(snapshot);
+  return snapshot;
+}
+
+/** Keeps the snapshot in `file` between runs (the server's data folder). */
+export function persistCatalogueIn(file: string): void {
+  persistedFile = file;
+}
+
+/** Drops this process's snapshot (another process announced a change). */
+export function forgetCatalogueSnapshot(): void {
+  current = undefined;
+  pending = undefined;
+}
+
 /** The song list, read from the database only when the version moved; concurrent callers share one rebuild. */
 export async function songListSnapshot(): Promise<SongListSnapshot> {
+  if (current && Date.now() - checkedAt < VERSION_CHECK_MS) return current;
   const version = await readVersion();
-  if (current?.version === version) return current;
+  if (current?.version === version) {
+    checkedAt = Date.now();
+    return current;
+  }
   if (pending?.version !== version) {
     const entry = {
       version,
       promise: build(version).then((snapshot) => {
         if (pending === entry) {
           current = snapshot;
+          checkedAt = Date.now();
           pending = undefined;
         }
         return snapshot;

@@ -48,8 +48,9 @@ export function countSongs(): Promise<number> {
   return SongModel.countDocuments();
 }
 
-export function estimatedSongCount(): Promise<number> {
-  return SongModel.estimatedDocumentCount();
+/** Whether the catalogue is empty: one document read, where a count scans on the embedded engine. */
+export async function hasNoSongs(): Promise<boolean> {
+  return (await SongModel.findOne().select('_id').lean()) === null;
 }
 
 /** Empties the catalogue (seed --reset). Callers cascade into playlists and likes. */

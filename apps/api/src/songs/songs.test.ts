@@ -91,6 +91,8 @@ describe('GET /api/songs', () => {
     const db = mongoose.connection.db!;
     await db.collection('songs').insertOne({ ...body, createdAt: new Date(), updatedAt: new Date() });
     await db.collection('catalogue_versions').updateOne({ _id: 'songs' as never }, { $inc: { version: 1 } });
+    // This process re-reads the shared version at most every 250 ms.
+    await new Promise((r) => setTimeout(r, 300));
     expect((await request(app).get('/api/songs')).body.data).toHaveLength(2);
   });
 

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { connectMongoose } from '../db/connection.js';
+import { forgetCatalogueSnapshot } from '../songs/songCatalogue.repo.js';
 
 /**
  * Connects Mongoose to the run's shared server, on a database of this test file's own,
@@ -21,8 +22,9 @@ export function useTestDatabase(): { dbName: string } {
   return { dbName };
 }
 
-/** Removes every document from every collection (keeps indexes). */
+/** Removes every document from every collection (keeps indexes), and this process's read caches. */
 export async function clearDatabase(): Promise<void> {
   const collections = await mongoose.connection.db!.collections();
   await Promise.all(collections.map((c) => c.deleteMany({})));
+  forgetCatalogueSnapshot();
 }
