@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import jwt from 'jsonwebtoken';
 
 /** What our tokens carry (SPEC: the JWT holds _id, name and isAdmin). */
@@ -17,10 +18,24 @@ export function signToken(claims: TokenClaims, secret: string, expiresIn: string
   });
 }
 
+/**
+ * The secret as a key object, made once: given a string, jsonwebtoken tries to parse it as a
+ * public key on every verify, which costs more than the HMAC itself.
+ */
+const keys = new Map<string, crypto.KeyObject>();
+function keyOf(secret: string): crypto.KeyObject {
+  let key = keys.get(secret);
+  if (!key) {
+    key = crypto.createSecretKey(Buffer.from(secret, 'utf8'));
+    keys.set(secret, key);
+  }
+  return key;
+}
+
 /** Verifies signature, algorithm (pinned: `alg: none` and others are refused) and expiry. */
 export function verifyToken(token: string, secret: string): TokenClaims | null {
   try {
-    const payload = jwt.verify(token, secret, { algorithms: [ALGORITHM] });
+    const payload = jwt.verify(token, keyOf(secret), { algorithms: [ALGORITHM] });
     if (typeof payload !== 'object' || payload === null) return null;
     const { _id, name, isAdmin } = payload as Record<string, unknown>;
     if (typeof _id !== 'string' || typeof name !== 'string') return null;

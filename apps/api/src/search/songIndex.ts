@@ -41,16 +41,16 @@ export async function searchCatalogue(query: string, { limit, offset = 0 }: Song
   const byId = songsByIdOf(snapshot);
   const ranked = indexOf(snapshot)
     .search(query)
-    .map((result) => ({ result, tier: matchTier(result, terms, FIELDS) }))
+    .flatMap((result) => {
+      const song = byId.get(result.id as string);
+      return song ? [{ song, score: result.score, tier: matchTier(result, terms, FIELDS) }] : [];
+    })
     .sort(
       (a, b) =>
         a.tier.kind - b.tier.kind ||
         a.tier.field - b.tier.field ||
-        b.result.score - a.result.score ||
-        String(byId.get(a.result.id as string)?.name).localeCompare(String(byId.get(b.result.id as string)?.name)),
+        b.score - a.score ||
+        (a.song.name < b.song.name ? -1 : a.song.name > b.song.name ? 1 : 0),
     );
-  return ranked.slice(offset, offset + limit).flatMap(({ result }) => {
-    const song = byId.get(result.id as string);
-    return song ? [song] : [];
-  });
+  return ranked.slice(offset, offset + limit).map(({ song }) => song);
 }
