@@ -127,6 +127,16 @@ function withoutMongoUri(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return rest;
 }
 
+/** Starts a process's VmHWM afresh (Linux: writing 5 to clear_refs). */
+export function resetPeakRss(pid: number | undefined): void {
+  if (!pid) return;
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  } catch {
+    /* not Linux, or not allowed: the peak then includes the seeding */
+  }
+}
+
 /** Peak resident memory (VmHWM) of a process, in bytes; 0 when unknown. */
 export function peakRssOf(pid: number | undefined): number {
   if (!pid) return 0;
