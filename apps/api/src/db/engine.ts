@@ -27,6 +27,21 @@ export function engineTraits(): EngineTraits {
   return traits;
 }
 
+let soleWriter = false;
+
+/**
+ * Whether this process is the only one writing to its database: true when it started the
+ * embedded engine itself and holds DATA_DIR's lock (db/open.ts). Read models may then be kept
+ * until this process changes them; otherwise they are re-read within a short bound.
+ */
+export function isSoleWriter(): boolean {
+  return soleWriter;
+}
+
+export function setSoleWriter(value: boolean): void {
+  soleWriter = value;
+}
+
 const documentLocks = new KeyedLock();
 
 /**

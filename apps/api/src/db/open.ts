@@ -3,6 +3,7 @@ import mongoose from 'mongoose';
 import type { Config } from '../config/config.js';
 import type { Logger } from '../logger.js';
 import { connectMongoose } from './connection.js';
+import { setSoleWriter } from './engine.js';
 import { lockDataDir } from './dataDirLock.js';
 import { migrateData } from './migrations.js';
 import { startDatabase } from './provider.js';
@@ -26,6 +27,7 @@ export async function openDatabase(config: Config, logger: Logger, command: stri
       await connectMongoose(db.uri, config.mongodbDbName);
       await migrateData(logger);
       persistCatalogueIn(path.join(config.dataDir, 'cache', `catalogue-${config.mongodbDbName}.json`));
+      setSoleWriter(!config.mongodbUri);
     } catch (err) {
       await mongoose.disconnect().catch(() => undefined);
       await db.stop();

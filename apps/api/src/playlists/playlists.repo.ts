@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import mongoose from 'mongoose';
 import type { PlaylistInput } from '@samaa/shared';
-import { serialised } from '../db/engine.js';
+import { isSoleWriter, serialised } from '../db/engine.js';
 import { PlaylistModel } from './playlist.model.js';
 import { UserPlaylistsModel } from './userPlaylists.model.js';
 
@@ -40,10 +40,11 @@ const listLock = (userId: string) => `user-playlists:${listKey(userId)}`;
 
 /**
  * Each user's playlists as last read, so search and the library do not read them on every
- * request. Every write in this process drops its user's entry; the TTL bounds how late another
- * process's write shows.
+ * request. Every write in this process drops its user's entry. When other processes may write
+ * too, an entry lives at most LISTED_TTL_MS.
  */
-const listedCache = new LRUCache<string, PlaylistRecord[]>({ max: 10_000, ttl: 2000 });
+const LISTED_TTL_MS = 2000;
+const listedCache = new LRUCache<string, PlaylistRecord[]>({ max: 10_000 });
 /** Moves on every write, so a read that overlapped a write does not cache what it saw. */
 let writes = 0;
 const forget = (userId: string) => {
@@ -99,7 +100,7 @@ export async function playlistsOf(userId: string): Promise<PlaylistRecord[]> {
   if (cached) return cached;
   const before = writes;
   const records = await readPlaylistsOf(userId);
-  if (writes === before) listedCache.set(listKey(userId), records);
+  if (writes === before) listedCache.set(listKey(userId), records, { ttl: isSoleWriter() ? 0 : LISTED_TTL_MS });
   return records;
 }
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import mongoose, { Schema } from 'mongoose';
 import type { Song } from '@samaa/shared';
-import { serialised } from '../db/engine.js';
+import { isSoleWriter, serialised } from '../db/engine.js';
 import { SONG_FIELDS, SongModel, toSong } from './song.model.js';
 
 /*
@@ -129,7 +129,7 @@ export function forgetCatalogueSnapshot(): void {
 
 /** The song list, read from the database only when the version moved; concurrent callers share one rebuild. */
 export async function songListSnapshot(): Promise<SongListSnapshot> {
-  if (current && Date.now() - checkedAt < VERSION_CHECK_MS) return current;
+  if (current && (isSoleWriter() || Date.now() - checkedAt < VERSION_CHECK_MS)) return current;
   const version = await readVersion();
   if (current?.version === version) {
     checkedAt = Date.now();
