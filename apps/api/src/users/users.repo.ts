@@ -1,5 +1,6 @@
+import { LRUCache } from 'lru-cache';
 import type { Gender, UserRecord } from '@samaa/shared';
-import { serialised } from '../db/engine.js';
+import { isSoleWriter, serialised } from '../db/engine.js';
 import { toUserRecord, UserModel } from './user.model.js';
 
 export interface NewUser {
@@ -51,9 +52,29 @@ export async function insertUsers(users: readonly NewUser[]): Promise<UserRecord
   return docs.map((doc) => toUserRecord(doc as typeof doc & { createdAt: Date }));
 }
 
+/**
+ * Who a token's user is, without a database read on every request: every change of a user in
+ * this process drops its entry at once; where other processes may change users too, an entry
+ * lives at most IDENTITY_TTL_MS (the bound on how long a user deleted elsewhere keeps access).
+ */
+export const IDENTITY_TTL_MS = 3000;
+const identities = new LRUCache<string, { identity: UserIdentity | null }>({ max: 50_000 });
+let userWrites = 0;
+
+function forgetIdentity(id: string): void {
+  userWrites += 1;
+  identities.delete(id.toLowerCase());
+}
+
 export async function findIdentity(id: string): Promise<UserIdentity | null> {
+  const key = id.toLowerCase();
+  const cached = identities.get(key);
+  if (cached) return cached.identity;
+  const before = userWrites;
   const user = await UserModel.findById(id).select('_id name isAdmin').lean();
-  return user ? { _id: String(user._id), name: user.name, isAdmin: Boolean(user.isAdmin) } : null;
+  const identity = user ? { _id: String(user._id), name: user.name, isAdmin: Boolean(user.isAdmin) } : null;
+  if (userWrites === before) identities.set(key, { identity }, { ttl: isSoleWriter() ? 0 : IDENTITY_TTL_MS });
+  return identity;
 }
 
 export async function findUserRecord(id: string): Promise<UserRecord | null> {
@@ -93,6 +114,7 @@ export async function makeVerifiedAdmin(id: string): Promise<boolean> {
   const { matchedCount } = await serialised(userLock(id), () =>
     UserModel.updateOne({ _id: id }, { $set: { isAdmin: true, verified: true } }),
   );
+  forgetIdentity(id);
   return matchedCount > 0;
 }
 
@@ -119,12 +141,14 @@ export async function releaseVerificationResend(id: string, sentAt: Date): Promi
 
 export async function deleteUserById(id: string): Promise<boolean> {
   const { deletedCount } = await UserModel.deleteOne({ _id: id });
+  forgetIdentity(id);
   return deletedCount > 0;
 }
 
 /** Removes an account that never got verified (a registration whose mail failed). */
 export async function deleteUnverifiedUser(id: string): Promise<void> {
   await serialised(userLock(id), () => UserModel.deleteOne({ _id: id, verified: false }));
+  forgetIdentity(id);
 }
 
 export function countUsers(filter: { verified?: true } = {}): Promise<number> {
@@ -145,6 +169,7 @@ export function countUsersAtDomain(domain: string): Promise<number> {
 export async function deleteUsersAtDomain(domain: string): Promise<string[]> {
   const users = await UserModel.find({ email: domainPattern(domain) }).select('_id').lean();
   await Promise.all(users.map((u) => UserModel.deleteOne({ _id: u._id })));
+  users.forEach((u) => forgetIdentity(String(u._id)));
   return users.map((u) => String(u._id));
 }
 
