@@ -17,11 +17,19 @@ import { fileURLToPath } from 'node:url';
 import mongoose from 'mongoose';
 import { startDatabase } from '../apps/api/src/db/provider.js';
 import { createLogger } from '../apps/api/src/logger.js';
-import { spawnApiServer } from '../apps/api/src/test/spawnServer.js';
+import { spawnApiServer, type SpawnedServer } from '../apps/api/src/test/spawnServer.js';
 import { measure, type CaseResult, type LoadCase } from './lib/load.js';
 import { driverLoop, songListQuery } from './lib/references.js';
 import { toMarkdown } from './lib/report.js';
-import { mediaVsPlain, peakRssOf, resetPeakRss, seedEmbedded, startup } from './lib/hotPaths.js';
+import {
+  mediaVsPlain,
+  peakRssOf,
+  resetPeakRss,
+  seedEmbedded,
+  seededTokens,
+  startup,
+} from './lib/hotPaths.js';
+import { SEED_EMAIL_DOMAIN, SEED_PASSWORD } from '../apps/api/src/cli/seed.js';
 import { BENCH_DB, JWT_SECRET, MEDIA_BYTES, MEDIA_FILE, seed } from './lib/setup.js';
 import { webBundleSizes } from './lib/webBundle.js';
 
@@ -354,7 +362,38 @@ async function main() {
       seedEmbedded(root, startupDir, counts.songs);
       const env = { JWT_SECRET, RATE_LIMITS: 'false' };
       for (const label of ['first start', 'second start']) {
-        const s = await startup(startupDir, env);
+        // On the second start, the search of `npm start` itself: one process on its own embedded
+        // database, where read models stay until that process changes them.
+        const embeddedSearch = async (started: SpawnedServer) => {
+          if (label !== 'second start') return;
+          const emails = Array.from(
+            { length: 10 },
+            (_, i) => `listener${i + 1}@${SEED_EMAIL_DOMAIN}`,
+          );
+          const listener = cycle(await seededTokens(started.url, emails, SEED_PASSWORD));
+          for (const c of [1, 50]) {
+            const r = await measure({
+              name: `GET /api/search (what people type), ${c} connection${c > 1 ? 's' : ''}, npm start (embedded engine)`,
+              url: started.url,
+              connections: c,
+              durationSec,
+              warmupSec,
+              rss: started.rss,
+              next: () => ({
+                path: `/api/search?search=${encodeURIComponent(typed())}`,
+                headers: { ...gzip, 'x-auth-token': listener() },
+              }),
+            });
+            log(
+              `  ${r.name}: ${r.requestsPerSec.toFixed(1)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms`,
+            );
+            results.push(r);
+          }
+          ratios.push(
+            `npm start (embedded engine) peak RSS: API ${(started.peakRss() / 1024 / 1024).toFixed(0)} MB.`,
+          );
+        };
+        const s = await startup(startupDir, env, embeddedSearch);
         const line = `Start-up (${label}, embedded engine, ${counts.songs.toLocaleString('en')} songs): healthy **${s.healthyMs} ms** after launch; first GET /api/songs **${s.firstListMs} ms** after health (${(s.firstListBytes / 1024 / 1024).toFixed(1)} MB).`;
         log(line);
         ratios.push(line);

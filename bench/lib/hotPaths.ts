@@ -85,19 +85,42 @@ export interface StartupResult {
 export async function startup(
   dataDir: string,
   env: Record<string, string>,
+  whileRunning?: (api: SpawnedServer) => Promise<void>,
 ): Promise<StartupResult> {
   const started = Date.now();
   const api: SpawnedServer = await spawnApiServer(
     { ...env, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: 'true' },
     { logFile: path.join(dataDir, 'startup.log') },
   );
-  const healthyMs = Date.now() - started;
-  const t = Date.now();
-  const res = await fetch(`${api.url}/api/songs`);
-  const body = await res.arrayBuffer();
-  const firstListMs = Date.now() - t;
-  await api.stop();
-  return { healthyMs, firstListMs, firstListBytes: body.byteLength };
+  try {
+    const healthyMs = Date.now() - started;
+    const t = Date.now();
+    const res = await fetch(`${api.url}/api/songs`);
+    const body = await res.arrayBuffer();
+    const firstListMs = Date.now() - t;
+    await whileRunning?.(api);
+    return { healthyMs, firstListMs, firstListBytes: body.byteLength };
+  } finally {
+    await api.stop();
+  }
+}
+
+/** Tokens of seeded listeners, through POST /api/login. */
+export async function seededTokens(
+  url: string,
+  emails: string[],
+  password: string,
+): Promise<string[]> {
+  return Promise.all(
+    emails.map(async (email) => {
+      const res = await fetch(`${url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+      return ((await res.json()) as { authToken: string }).authToken;
+    }),
+  );
 }
 
 /** Seeds `songs` songs into an embedded database under `dataDir` with the seed command. */

@@ -20,7 +20,12 @@ export interface LoadCase {
   durationSec: number;
   warmupSec: number;
   /** Called per request: path, method, headers and body of the next request. */
-  next: () => { path: string; method?: 'GET' | 'PUT' | 'POST'; headers?: Record<string, string>; body?: string };
+  next: () => {
+    path: string;
+    method?: 'GET' | 'PUT' | 'POST';
+    headers?: Record<string, string>;
+    body?: string;
+  };
   /** Samples the API's RSS (bytes) while the case runs. */
   rss?: () => number;
   note?: string;
@@ -35,7 +40,13 @@ function run(c: LoadCase, durationSec: number): Promise<autocannon.Result> {
       {
         setupRequest: (req) => {
           const n = c.next();
-          return { ...req, method: n.method ?? 'GET', path: n.path, headers: n.headers ?? {}, body: n.body };
+          return {
+            ...req,
+            method: n.method ?? 'GET',
+            path: n.path,
+            headers: n.headers ?? {},
+            body: n.body,
+          };
         },
       },
     ],

@@ -9,7 +9,9 @@ import type { CaseResult } from './load.js';
  * A plain Node http server that streams one file with fs.createReadStream, honouring a single
  * `Range: bytes=a-b`: no framework, no headers beyond the essentials. The media route's yardstick.
  */
-export async function plainFileServer(file: string): Promise<{ url: string; close(): Promise<void> }> {
+export async function plainFileServer(
+  file: string,
+): Promise<{ url: string; close(): Promise<void> }> {
   const size = fs.statSync(file).size;
   const server = http.createServer((req, res) => {
     const m = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? '');

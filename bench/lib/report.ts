@@ -46,7 +46,10 @@ export function toMarkdown(r: Report): string {
     '',
     '| Chunk | Loaded | Raw (KB) | Gzip (KB) |',
     '| --- | --- | ---: | ---: |',
-    ...r.chunks.map((c) => `| ${c.label === 'initial' ? c.file : c.label} | ${c.initial ? 'initial' : 'on demand'} | ${kb(c.rawBytes)} | ${kb(c.gzipBytes)} |`),
+    ...r.chunks.map(
+      (c) =>
+        `| ${c.label === 'initial' ? c.file : c.label} | ${c.initial ? 'initial' : 'on demand'} | ${kb(c.rawBytes)} | ${kb(c.gzipBytes)} |`,
+    ),
     '',
     `Initial JS + CSS: ${kb(r.chunks.filter((c) => c.initial).reduce((s, c) => s + c.gzipBytes, 0))} KB gzip (budget 150 KB).`,
     '',

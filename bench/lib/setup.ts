@@ -26,7 +26,11 @@ export interface Dataset {
  * 10,000 songs and 1,000 verified listeners through the seed command's module, three playlists of
  * 20 songs for each of the first 300 listeners, and a 5 MB file in the media store.
  */
-export async function seed(uri: string, dataDir: string, counts: { songs: number; users: number }): Promise<Dataset> {
+export async function seed(
+  uri: string,
+  dataDir: string,
+  counts: { songs: number; users: number },
+): Promise<Dataset> {
   await connectMongoose(uri, BENCH_DB);
   const result = await seedDatabase({ songs: counts.songs, users: counts.users, reset: true });
   const songIds = (await songListSnapshot()).songs.map((song) => song._id);
@@ -37,16 +41,27 @@ export async function seed(uri: string, dataDir: string, counts: { songs: number
       desc: 'Benchmark playlist',
       img: '',
       user: user._id,
-      songIds: Array.from({ length: 20 }, (_, k) => songIds[(u * 97 + p * 31 + k * 13) % songIds.length]!),
+      songIds: Array.from(
+        { length: 20 },
+        (_, k) => songIds[(u * 97 + p * 31 + k * 13) % songIds.length]!,
+      ),
     })),
   );
   await insertPlaylists(playlists);
-  const tokens = users.map((user) => signToken({ _id: user._id, name: user.name, isAdmin: false }, JWT_SECRET, '1d'));
+  const tokens = users.map((user) =>
+    signToken({ _id: user._id, name: user.name, isAdmin: false }, JWT_SECRET, '1d'),
+  );
   await disconnectDatabase();
 
   const audioDir = path.join(dataDir, 'media', 'audio');
   fs.mkdirSync(audioDir, { recursive: true });
   const mediaPath = path.join(audioDir, MEDIA_FILE);
   fs.writeFileSync(mediaPath, crypto.randomBytes(MEDIA_BYTES));
-  return { songIds, tokens, emails: users.map((u) => u.email), password: result.password, mediaPath };
+  return {
+    songIds,
+    tokens,
+    emails: users.map((u) => u.email),
+    password: result.password,
+    mediaPath,
+  };
 }

@@ -14,7 +14,9 @@ export interface ChunkSize {
 /** Gzip size of every JS/CSS chunk of the built SPA; "initial" = what index.html loads up front. */
 export function webBundleSizes(distDir: string): ChunkSize[] {
   const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
-  const initial = new Set([...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!));
+  const initial = new Set(
+    [...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!),
+  );
   const assets = path.join(distDir, 'assets');
   return fs
     .readdirSync(assets)
