@@ -117,35 +117,24 @@ async function main() {
     );
     resetPeakRss(db.pid); // from here on the engine's peak is the API's load, not the seeding
 
-    const api = await spawnApiServer(
-      {
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'info',
-        DATA_DIR: dataDir,
-        MONGODB_URI: db.uri,
-        MONGODB_DB_NAME: BENCH_DB,
-        JWT_SECRET,
-        SEED_DEMO: 'false',
-        RATE_LIMITS: 'false',
-      },
-      { logFile: path.join(work, 'api.log') },
-    );
+    const apiEnv = {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      DATA_DIR: dataDir,
+      MONGODB_URI: db.uri,
+      MONGODB_DB_NAME: BENCH_DB,
+      JWT_SECRET,
+      SEED_DEMO: 'false',
+      RATE_LIMITS: 'false',
+    };
+    const api = await spawnApiServer(apiEnv, { logFile: path.join(work, 'api.log') });
     log(`API (production build) on ${api.url}, pid ${api.pid}`);
     const baselineEntry = process.env.BENCH_BASELINE_ENTRY;
     const baseline = baselineEntry
-      ? await spawnApiServer(
-          {
-            NODE_ENV: 'production',
-            LOG_LEVEL: 'info',
-            DATA_DIR: dataDir,
-            MONGODB_URI: db.uri,
-            MONGODB_DB_NAME: BENCH_DB,
-            JWT_SECRET,
-            SEED_DEMO: 'false',
-            RATE_LIMITS: 'false',
-          },
-          { logFile: path.join(work, 'baseline.log'), entry: baselineEntry },
-        )
+      ? await spawnApiServer(apiEnv, {
+          logFile: path.join(work, 'baseline.log'),
+          entry: baselineEntry,
+        })
       : undefined;
     if (baseline) log(`baseline build ${baselineEntry} on ${baseline.url}`);
     const only = process.env.BENCH_CASES?.split(',');

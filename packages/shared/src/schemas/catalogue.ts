@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import type { Song } from '../types.js';
 
 /** Our own media store serves uploads under these paths (see the media feature). */
 export const MEDIA_PATH_PATTERN = /^\/media\/(audio|images)\/[A-Za-z0-9._-]+$/;
@@ -6,28 +7,19 @@ export const MEDIA_PATH_PATTERN = /^\/media\/(audio|images)\/[A-Za-z0-9._-]+$/;
 /** An http(s) URL, or a path served by our own media store. */
 export const mediaUrl = () =>
   Joi.alternatives()
-    .try(Joi.string().trim().max(2048).uri({ scheme: ['http', 'https'] }), Joi.string().trim().pattern(MEDIA_PATH_PATTERN))
+    .try(
+      Joi.string()
+        .trim()
+        .max(2048)
+        .uri({ scheme: ['http', 'https'] }),
+      Joi.string().trim().pattern(MEDIA_PATH_PATTERN),
+    )
     .messages({
       'alternatives.match': '{{#label}} must be an http(s) URL or a media store path',
     });
 
-export interface SongInput {
-  name: string;
-  artist: string;
-  img: string;
-  song: string;
-  duration?: number;
-  album?: string;
-  albumArtist?: string;
-  trackNumber?: number;
-  discNumber?: number;
-  year?: number;
-  encoderDelay?: number;
-  encoderPadding?: number;
-  sampleRate?: number;
-  replayGainTrackGain?: number;
-  replayGainTrackPeak?: number;
-}
+/** A song as admins and the scanner write it: everything but the id. */
+export type SongInput = Omit<Song, '_id'>;
 
 /** Optional song fields: read from the tags at upload or scan time, editable by admins. */
 export const SONG_OPTIONAL_FIELDS = [
