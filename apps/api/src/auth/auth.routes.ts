@@ -1,37 +1,30 @@
 import { Router } from 'express';
-import bcrypt from 'bcrypt';
 import { API_MESSAGES, loginSchema, type LoginResponse } from '@samaa/shared';
 import type { AppContext } from '../context.js';
 import { HttpError, unauthorized } from '../http/errors.js';
 import { validate } from '../http/validate.js';
 import { findLoginUser } from '../users/users.repo.js';
 import {
-  BCRYPT_COST,
   normalizeEmail,
   resendVerificationIfDue,
   systemClock,
   type Clock,
 } from '../users/accounts.service.js';
 import { signToken } from './jwt.js';
-import { LoginGuard } from './loginGuard.js';
+import { passwordMatches } from './password.js';
+import { createLoginThrottle, type LoginThrottle } from './loginThrottle.js';
 
 export interface AuthRouterOptions {
-  /** Brute-force guard; tests pass one with a fake clock. */
-  guard?: LoginGuard;
+  /** Brute-force throttle; tests pass one with short windows. */
+  throttle?: LoginThrottle;
   /** Clock for the verification-mail resend interval. */
   now?: Clock;
-}
-
-let dummyHash: Promise<string> | undefined;
-/** A hash of the same cost, compared against when the email is unknown, so both cases take as long. */
-function timingDummyHash(): Promise<string> {
-  return (dummyHash ??= bcrypt.hash('samaa-timing-equaliser', BCRYPT_COST));
 }
 
 /** POST /api/login (and /api/login/): email + password → JWT and the user record. */
 export function authRouter(ctx: AppContext, opts: AuthRouterOptions = {}): Router {
   const router = Router();
-  const guard = opts.guard ?? new LoginGuard();
+  const throttle = opts.throttle ?? createLoginThrottle();
   const now = opts.now ?? systemClock;
 
   router.post('/', async (req, res) => {
@@ -39,20 +32,19 @@ export function authRouter(ctx: AppContext, opts: AuthRouterOptions = {}): Route
     const email = normalizeEmail(input.email);
     const ip = req.ip;
 
-    const verdict = guard.check(email, ip);
-    if (verdict.blocked) {
-      throw new HttpError(429, API_MESSAGES.tooManyLogins, {
-        'Retry-After': String(verdict.retryAfterSeconds),
-      });
+    const admission = await throttle.admit(email, ip);
+    if (admission.refusedForSeconds) {
+      throw new HttpError(429, API_MESSAGES.tooManyLogins, { 'Retry-After': String(admission.refusedForSeconds) });
     }
+    if (admission.delayMs) await new Promise((resolve) => setTimeout(resolve, admission.delayMs));
 
     const user = await findLoginUser(email);
-    const ok = await bcrypt.compare(input.password, user?.passwordHash ?? (await timingDummyHash()));
+    const ok = await passwordMatches(input.password, user?.passwordHash);
     if (!user || !ok) {
-      guard.recordFailure(email, ip);
+      await throttle.failed(email, ip);
       throw unauthorized(API_MESSAGES.invalidCredentials);
     }
-    guard.recordSuccess(email);
+    await throttle.succeeded(email, ip);
 
     const data = user.record;
     if (!data.verified) {

@@ -1,4 +1,4 @@
-import express from 'express';
+import express, { type Express } from 'express';
 import jwt from 'jsonwebtoken';
 import mongoose from 'mongoose';
 import request from 'supertest';
@@ -13,7 +13,7 @@ import { RESEND_INTERVAL_MS } from '../users/accounts.service.js';
 import { VerificationTokenModel } from '../users/verificationToken.model.js';
 import { authRouter } from './auth.routes.js';
 import { verifyToken } from './jwt.js';
-import { LoginGuard } from './loginGuard.js';
+import { createLoginThrottle, LOGIN_LIMITS } from './loginThrottle.js';
 
 useTestDatabase();
 const { app, ctx } = createTestApp({ JWT_EXPIRES_IN: '2h' });
@@ -155,79 +155,89 @@ describe('POST /api/login', () => {
   });
 });
 
-describe('brute-force guard', () => {
-  it('answers 429 after more than 10 failed logins for one email, even with the right password', async () => {
-    // Each attempt comes from its own address, so only the per-email count can trip.
-    const { app: proxied } = createTestApp({ TRUST_PROXY: 'true' });
-    const user = await createUser();
-    for (let i = 1; i <= 10; i += 1) {
-      const res = await request(proxied)
-        .post('/api/login')
-        .set('X-Forwarded-For', `203.0.113.${i}`)
-        .send({ email: user.email, password: `Wr0ng!pass${i}` });
-      expect(res.status, `attempt ${i}`).toBe(401);
+describe('passwords past the 72 bytes bcrypt reads', () => {
+  it('logs in with a 72-byte password, and refuses it with anything appended', async () => {
+    const password = 'Aa1' + '€'.repeat(23); // 26 characters, 72 bytes: the widest the rules allow
+    const user = await createUser({ password });
+    const login = (p: string) => request(app).post('/api/login').send({ email: user.email, password: p });
+    expect((await login(password)).status).toBe(200);
+    for (const suffix of ['x', '€', 'anything at all']) {
+      const res = await login(password + suffix);
+      expect(res.status, suffix).toBe(401);
+      expect(res.body).toEqual({ message: API_MESSAGES.invalidCredentials });
     }
-    const blocked = await request(proxied)
-      .post('/api/login')
-      .set('X-Forwarded-For', '203.0.113.99')
-      .send({ email: user.email.toUpperCase(), password: user.password });
+  });
+});
+
+describe('login throttling', () => {
+  const proxiedApp = () => createTestApp({ TRUST_PROXY: 'true' }).app;
+  const attempt = (target: Express, ip: string, email: string, password: string) =>
+    request(target).post('/api/login').set('X-Forwarded-For', ip).send({ email, password });
+
+  it('refuses an (email, address) pair after 5 consecutive failures, for 15 minutes; the owner gets in from another address', async () => {
+    const target = proxiedApp();
+    const user = await createUser();
+    for (let i = 1; i <= 5; i += 1) {
+      expect((await attempt(target, '203.0.113.1', user.email, `Wr0ng!pass${i}`)).status, `attempt ${i}`).toBe(401);
+    }
+    const blocked = await attempt(target, '203.0.113.1', user.email.toUpperCase(), user.password);
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({ message: API_MESSAGES.tooManyLogins });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
-    // Other accounts are not affected.
-    const other = await createUser();
-    await request(proxied)
-      .post('/api/login')
-      .set('X-Forwarded-For', '203.0.113.99')
-      .send({ email: other.email, password: other.password })
-      .expect(200);
+    // The lockout case: the account itself is not locked.
+    expect((await attempt(target, '198.51.100.7', user.email, user.password)).status).toBe(200);
   });
 
-  it('answers 429 after more than 10 failed logins from one IP, across emails', async () => {
-    const { app: fresh } = createTestApp();
-    for (let i = 1; i <= 10; i += 1) {
-      const res = await request(fresh)
-        .post('/api/login')
-        .send({ email: `ghost${i}@example.com`, password: 'Wr0ng!pass' });
-      expect(res.status, `attempt ${i}`).toBe(401);
+  it('clears a pair on success: only consecutive failures count', async () => {
+    const target = proxiedApp();
+    const user = await createUser();
+    for (let round = 0; round < 3; round += 1) {
+      for (let i = 0; i < 4; i += 1) await attempt(target, '203.0.113.2', user.email, 'Wr0ng!pass').expect(401);
+      await attempt(target, '203.0.113.2', user.email, user.password).expect(200);
+    }
+  });
+
+  it('refuses an address after 20 failures across emails', async () => {
+    const target = proxiedApp();
+    for (let i = 1; i <= 20; i += 1) {
+      expect((await attempt(target, '203.0.113.3', `ghost${i}@example.com`, 'Wr0ng!pass')).status, `attempt ${i}`).toBe(401);
     }
     const user = await createUser();
-    const blocked = await request(fresh)
-      .post('/api/login')
-      .send({ email: user.email, password: user.password });
+    const blocked = await attempt(target, '203.0.113.3', user.email, user.password);
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({ message: API_MESSAGES.tooManyLogins });
+    expect((await attempt(target, '203.0.113.4', user.email, user.password)).status).toBe(200);
   });
 
-  it('lets attempts through again once the 15-minute window has passed (injected clock)', async () => {
-    let t = Date.now();
+  it('slows an account that many addresses attack, and still lets its owner in', async () => {
+    const target = proxiedApp();
+    const user = await createUser();
+    // 12 failures from 12 addresses: none of them trips its own limits.
+    for (let i = 1; i <= 12; i += 1) await attempt(target, `198.51.100.${i}`, user.email, 'Wr0ng!pass').expect(401);
+    const started = Date.now();
+    const owner = await attempt(target, '192.0.2.50', user.email, user.password);
+    expect(owner.status).toBe(200);
+    // 2 failures past the 10 free ones: about 2 s.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
+  });
+
+  it('lets a pair try again once its window has passed', async () => {
     const c = createTestContext();
-    const guard = new LoginGuard({ now: () => t });
+    const throttle = createLoginThrottle({
+      ...LOGIN_LIMITS,
+      pair: { failures: 2, windowSec: 1, blockSec: 1 },
+    });
     const mini = express()
       .use(express.json())
-      .use('/api/login', authRouter(c, { guard }))
+      .use('/api/login', authRouter(c, { throttle }))
       .use(errorHandler(c.logger));
     const user = await createUser();
-    for (let i = 0; i < 10; i += 1) {
-      await request(mini)
-        .post('/api/login')
-        .send({ email: user.email, password: 'Wr0ng!pass' })
-        .expect(401);
-      t += 1000;
+    for (let i = 0; i < 2; i += 1) {
+      await request(mini).post('/api/login').send({ email: user.email, password: 'Wr0ng!pass' }).expect(401);
     }
-    await request(mini)
-      .post('/api/login')
-      .send({ email: user.email, password: user.password })
-      .expect(429);
-    t += 14 * 60 * 1000;
-    await request(mini)
-      .post('/api/login')
-      .send({ email: user.email, password: user.password })
-      .expect(429);
-    t += 60 * 1000;
-    const res = await request(mini)
-      .post('/api/login')
-      .send({ email: user.email, password: user.password });
+    await request(mini).post('/api/login').send({ email: user.email, password: user.password }).expect(429);
+    await new Promise((r) => setTimeout(r, 1100));
+    const res = await request(mini).post('/api/login').send({ email: user.email, password: user.password });
     expect(res.status).toBe(200);
     expect(res.body.data._id).toBe(user._id);
   });
@@ -237,14 +247,8 @@ describe('brute-force guard', () => {
     const user = await createUser();
     const pending = await createUser({ verified: false });
     for (let i = 0; i < 12; i += 1) {
-      await request(fresh)
-        .post('/api/login')
-        .send({ email: user.email, password: user.password })
-        .expect(200);
-      await request(fresh)
-        .post('/api/login')
-        .send({ email: pending.email, password: pending.password })
-        .expect(401);
+      await request(fresh).post('/api/login').send({ email: user.email, password: user.password }).expect(200);
+      await request(fresh).post('/api/login').send({ email: pending.email, password: pending.password }).expect(401);
     }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrors, loginSchema, registrationSchema } from './index.js';
+import { fieldErrors, loginSchema, PASSWORD_MAX_BYTES, registrationSchema } from './index.js';
 
 const valid = { name: 'Asha', email: 'asha@example.com', password: 'Abcdef1!', gender: 'female' };
 const errorsFor = (patch: Record<string, unknown>) => fieldErrors(registrationSchema, { ...valid, ...patch });
@@ -40,6 +40,17 @@ describe('registration schema', () => {
     ['Abcdef1!' + 'a'.repeat(19), '"Password" should not be longer than 26 characters'],
   ])('password %s (length %#)', (password, message) => {
     expect(errorsFor({ password }).password).toBe(message);
+  });
+
+  it('keeps every password within the 72 UTF-8 bytes bcrypt reads', () => {
+    const bytes = (value: string) => new TextEncoder().encode(value).length;
+    // The most bytes 26 characters can hold while three of them are an ASCII lower-case letter,
+    // upper-case letter and digit: 3 + 23 × 3.
+    const widest = 'Aa1' + '€'.repeat(23);
+    expect([widest.length, bytes(widest)]).toEqual([26, PASSWORD_MAX_BYTES]);
+    expect(errorsFor({ password: widest }).password).toBeUndefined();
+    // The byte rule itself, should the character rules ever allow more.
+    expect(errorsFor({ password: widest + '€' }).password).toBe('"Password" should not be longer than 26 characters');
   });
 
   it('pins the 7/8/26/27 boundaries', () => {
