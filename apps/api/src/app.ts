@@ -115,7 +115,7 @@ export function createApp(ctx: AppContext): express.Express {
   app.use(rejectOversizedJson(JSON_BODY_LIMIT_BYTES));
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
 
-  app.use('/api/health', healthRouter());
+  app.use('/api/health', healthRouter(ctx.redis));
   app.use('/api/config', publicConfigRouter(ctx));
   const limit = createLimiters(ctx);
   app.post('/api/users', limit.signup);

@@ -1,5 +1,6 @@
 import type { Config } from './config/config.js';
 import type { Logger } from './logger.js';
+import type { RedisLink } from './redis/redisLink.js';
 
 /** What every feature router is built from. Tests build one with test settings. */
 export interface AppContext {
@@ -7,4 +8,6 @@ export interface AppContext {
   logger: Logger;
   /** Resolved HS256 secret (from JWT_SECRET, or the development secret under DATA_DIR). */
   jwtSecret: string;
+  /** Set when REDIS_URL is: state shared with the other API processes. */
+  redis?: RedisLink;
 }

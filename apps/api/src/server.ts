@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config/config.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/open.js';
+import { shareChanges } from './redis/announcements.js';
+import { connectRedis } from './redis/redisLink.js';
 import { createLogger, type Logger } from './logger.js';
 import { resolveJwtSecret } from './auth/secret.js';
 import { warmSongIndex } from './search/songIndex.js';
@@ -30,7 +33,9 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   ]);
   // The catalogue and its search index warm up in the background; health does not wait for them.
   void warmCatalogue().catch((err: unknown) => logger.warn({ err }, 'could not warm the catalogue'));
-  const ctx: AppContext = { config, logger, jwtSecret: resolveJwtSecret(config) };
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, logger) : undefined;
+  const stopSharing = redis ? shareChanges(redis, randomUUID()) : () => {};
+  const ctx: AppContext = { config, logger, jwtSecret: resolveJwtSecret(config), redis };
   const app = createApp(ctx);
   await bootstrapAdmin(ctx);
   await seedDemoCatalogue(ctx);
@@ -53,6 +58,8 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       const force = setTimeout(() => server.closeAllConnections(), 10_000);
       await closed;
       clearTimeout(force);
+      stopSharing();
+      await redis?.close();
       await db.close();
     })());
 

@@ -24,7 +24,7 @@ export interface AuthRouterOptions {
 /** POST /api/login (and /api/login/): email + password → JWT and the user record. */
 export function authRouter(ctx: AppContext, opts: AuthRouterOptions = {}): Router {
   const router = Router();
-  const throttle = opts.throttle ?? createLoginThrottle();
+  const throttle = opts.throttle ?? createLoginThrottle(undefined, ctx.redis);
   const now = opts.now ?? systemClock;
 
   router.post('/', async (req, res) => {

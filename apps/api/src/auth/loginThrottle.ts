@@ -1,4 +1,5 @@
-import { RateLimiterMemory, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, type IRateLimiterOptions, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { REDIS_PREFIX, type RedisLink } from '../redis/redisLink.js';
 
 /**
  * Login throttling after OWASP's authentication guidance: a wrong guess costs the guesser, not the
@@ -35,14 +36,26 @@ export interface LoginThrottle {
 
 const emailKey = (email: string) => email.trim().toLowerCase();
 
-export function createLoginThrottle(limits: LoginLimits = LOGIN_LIMITS): LoginThrottle {
-  const pairs = new RateLimiterMemory({ keyPrefix: 'login-pair', points: limits.pair.failures, duration: limits.pair.windowSec });
-  const addresses = new RateLimiterMemory({
-    keyPrefix: 'login-address',
-    points: limits.address.failures,
-    duration: limits.address.windowSec,
+/**
+ * Counts in Redis when there is a link (every API process shares them), with this process's
+ * memory as the insurance while Redis is unreachable.
+ */
+function limiter(redis: RedisLink | undefined, options: IRateLimiterOptions): RateLimiterAbstract {
+  const memory = new RateLimiterMemory(options);
+  if (!redis) return memory;
+  return new RateLimiterRedis({
+    ...options,
+    keyPrefix: `${REDIS_PREFIX}${options.keyPrefix}`,
+    storeClient: redis.client,
+    rejectIfRedisNotReady: true,
+    insuranceLimiter: memory,
   });
-  const accounts = new RateLimiterMemory({ keyPrefix: 'login-account', points: 1e9, duration: limits.account.windowSec });
+}
+
+export function createLoginThrottle(limits: LoginLimits = LOGIN_LIMITS, redis?: RedisLink): LoginThrottle {
+  const pairs = limiter(redis, { keyPrefix: 'login-pair', points: limits.pair.failures, duration: limits.pair.windowSec });
+  const addresses = limiter(redis, { keyPrefix: 'login-address', points: limits.address.failures, duration: limits.address.windowSec });
+  const accounts = limiter(redis, { keyPrefix: 'login-account', points: 1e9, duration: limits.account.windowSec });
   const pairKey = (email: string, ip: string | undefined) => `${emailKey(email)}|${ip ?? ''}`;
 
   /** Seconds left when `key` has used all its points (or is blocked), else 0. */

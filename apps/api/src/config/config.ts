@@ -12,6 +12,8 @@ export interface Config {
   dataDir: string;
   mongodbUri?: string;
   mongodbDbName: string;
+  /** Shared limits, caches and announcements between API processes (optional). */
+  redisUrl?: string;
   /** Set in production (required there); in development generated once under dataDir. */
   jwtSecret?: string;
   jwtExpiresIn: string;
@@ -40,6 +42,7 @@ const schema = Joi.object({
     .default('info'),
   DATA_DIR: Joi.string().default('data'),
   MONGODB_URI: Joi.string().pattern(/^mongodb(\+srv)?:\/\//, 'mongodb:// URI'),
+  REDIS_URL: Joi.string().pattern(/^rediss?:\/\//, 'redis:// URL'),
   MONGODB_DB_NAME: Joi.string()
     .pattern(/^[A-Za-z0-9_-]{1,60}$/)
     .default('samaa'),
@@ -109,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     dataDir,
     mongodbUri: str('MONGODB_URI'),
     mongodbDbName: String(v.MONGODB_DB_NAME),
+    redisUrl: str('REDIS_URL'),
     jwtSecret: str('JWT_SECRET'),
     jwtExpiresIn: String(v.JWT_EXPIRES_IN),
     appUrl,

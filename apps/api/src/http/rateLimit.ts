@@ -2,6 +2,8 @@ import type { RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { API_MESSAGES } from '@samaa/shared';
 import type { AppContext } from '../context.js';
+import { FallbackRateStore } from '../redis/fallbackRateStore.js';
+import { REDIS_PREFIX } from '../redis/redisLink.js';
 
 /** Per-client-IP budgets. Behind a reverse proxy set TRUST_PROXY so req.ip is the client's. */
 export const RATE_LIMITS = {
@@ -16,8 +18,9 @@ export const RATE_LIMITS = {
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
 /**
- * One limiter with its own in-memory counter (per app instance). Answers 429 JSON {message}
- * with RateLimit/Retry-After headers. A no-op when RATE_LIMITS is off (tests, benchmarks).
+ * One limiter: counted in Redis across API processes when REDIS_URL is set (in this process's
+ * memory while Redis is down), else in memory. Answers 429 JSON {message} with
+ * RateLimit/Retry-After headers. A no-op when RATE_LIMITS is off (tests, benchmarks).
  */
 export function createLimiter(ctx: AppContext, name: RateLimitName): RequestHandler {
   if (!ctx.config.rateLimits) return (_req, _res, next) => next();
@@ -25,6 +28,7 @@ export function createLimiter(ctx: AppContext, name: RateLimitName): RequestHand
   return rateLimit({
     limit,
     windowMs,
+    ...(ctx.redis ? { store: new FallbackRateStore(ctx.redis, `${REDIS_PREFIX}rate:${name}:`) } : {}),
     standardHeaders: 'draft-7',
     legacyHeaders: false,
     // TRUST_PROXY=true is the operator's statement that a proxy sets X-Forwarded-For.

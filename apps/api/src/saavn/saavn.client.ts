@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Logger } from '../logger.js';
+import type { SharedCache } from '../redis/redisCache.js';
 import { HttpError } from '../http/errors.js';
 
 /**
@@ -24,7 +25,10 @@ export interface SaavnClientOptions {
   cacheMax?: number;
   /** Bodies larger than this are refused. */
   maxBodyBytes?: number;
+  /** A cache shared with other API processes (Redis), consulted after this process's own. */
+  sharedCache?: SharedCache;
 }
+
 
 export const SAAVN_MESSAGES = {
   unavailable: 'The JioSaavn service is not available right now. Please try again later.',
@@ -75,6 +79,7 @@ export function createSaavnClient(options: SaavnClientOptions): SaavnClient {
     backoffMs = 200,
     maxRetryAfterMs = 2000,
     cacheTtlMs = 10 * 60_000,
+    sharedCache,
     cacheMax = 500,
     maxBodyBytes = 5 * 1024 * 1024,
   } = options;
@@ -160,13 +165,21 @@ export function createSaavnClient(options: SaavnClientOptions): SaavnClient {
       if (cached) return cached;
       let pending = inFlight.get(key);
       if (!pending) {
-        pending = withRetries(`${baseUrl}${key}`, options)
-          .then((body) => {
-            // Only answers that say they succeeded are worth keeping.
-            if ((body as { success?: unknown }).success === true) cache.set(key, body as object);
-            return body;
-          })
-          .finally(() => inFlight.delete(key));
+        // Coalescing stays per process: concurrent identical calls here share one lookup.
+        pending = (async () => {
+          const shared = await sharedCache?.get(key);
+          if (shared) {
+            cache.set(key, shared);
+            return shared;
+          }
+          const body = await withRetries(`${baseUrl}${key}`, options);
+          // Only answers that say they succeeded are worth keeping.
+          if ((body as { success?: unknown }).success === true) {
+            cache.set(key, body as object);
+            await sharedCache?.set(key, body as object, cacheTtlMs);
+          }
+          return body;
+        })().finally(() => inFlight.delete(key));
         inFlight.set(key, pending);
       }
       return pending;

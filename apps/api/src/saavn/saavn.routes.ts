@@ -3,6 +3,7 @@ import Joi from 'joi';
 import type { AppContext } from '../context.js';
 import { requireAuth } from '../auth/middleware.js';
 import { validate } from '../http/validate.js';
+import { redisJsonCache } from '../redis/redisCache.js';
 import { createSaavnClient, SAAVN_MESSAGES, type SaavnClientOptions } from './saavn.client.js';
 import { playlistOf, searchResults, toPlaylistSummary, toSong } from './saavn.shapes.js';
 import { bestMatch } from './resolve.js';
@@ -44,7 +45,12 @@ const resolveQuery = Joi.object({ title: text('title').required(), artist: text(
 export const PLAYLIST_SONG_LIMIT = 50;
 
 export function saavnRouter(ctx: AppContext, clientOptions: Partial<SaavnClientOptions> = {}): Router {
-  const saavn = createSaavnClient({ baseUrl: ctx.config.saavnApiUrl, logger: ctx.logger, ...clientOptions });
+  const saavn = createSaavnClient({
+    baseUrl: ctx.config.saavnApiUrl,
+    logger: ctx.logger,
+    ...(ctx.redis ? { sharedCache: redisJsonCache(ctx.redis, 'saavn') } : {}),
+    ...clientOptions,
+  });
   const router = Router();
   router.use(requireAuth(ctx));
 

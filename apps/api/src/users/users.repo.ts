@@ -61,9 +61,23 @@ export const IDENTITY_TTL_MS = 3000;
 const identities = new LRUCache<string, { identity: UserIdentity | null }>({ max: 50_000 });
 let userWrites = 0;
 
-function forgetIdentity(id: string): void {
+const userChangeListeners = new Set<(id: string) => void>();
+
+/** Called in this process after a user is changed or deleted (other processes are told of it). */
+export function onUserChanged(listener: (id: string) => void): () => void {
+  userChangeListeners.add(listener);
+  return () => userChangeListeners.delete(listener);
+}
+
+/** Drops what this process knows of a user (another process changed them). */
+export function forgetUserIdentity(id: string): void {
   userWrites += 1;
   identities.delete(id.toLowerCase());
+}
+
+function forgetIdentity(id: string): void {
+  forgetUserIdentity(id);
+  for (const listener of userChangeListeners) listener(id.toLowerCase());
 }
 
 export async function findIdentity(id: string): Promise<UserIdentity | null> {

@@ -1,0 +1,24 @@
+import { forgetCatalogueSnapshot, onCatalogueChanged } from '../songs/songCatalogue.repo.js';
+import { forgetUserIdentity, onUserChanged } from '../users/users.repo.js';
+import type { RedisLink } from './redisLink.js';
+
+/**
+ * Tells the other API processes, over Redis pub/sub, what this one changed: any song (they drop
+ * their catalogue snapshot at once instead of at their next version check) and a user (they drop
+ * that user's identity at once instead of within its 3 s bound). Returns the unsubscribe.
+ */
+export function shareChanges(link: RedisLink, processId: string): () => void {
+  const stopCatalogue = onCatalogueChanged(() => link.publish('catalogue', processId));
+  const stopUsers = onUserChanged((id) => link.publish('users', `${processId} ${id}`));
+  link.subscribe('catalogue', (from) => {
+    if (from !== processId) forgetCatalogueSnapshot();
+  });
+  link.subscribe('users', (message) => {
+    const [from, id] = message.split(' ');
+    if (from !== processId && id) forgetUserIdentity(id);
+  });
+  return () => {
+    stopCatalogue();
+    stopUsers();
+  };
+}
