@@ -11,6 +11,7 @@ import { jsonErrorBodies } from './http/jsonErrorBodies.js';
 import { healthRouter } from './health/health.routes.js';
 import { usersRouter } from './users/users.routes.js';
 import { authRouter } from './auth/auth.routes.js';
+import { passwordRouter } from './users/password.routes.js';
 import { likesRouter } from './likes/likes.routes.js';
 import { songsRouter } from './songs/songs.routes.js';
 import { searchRouter } from './search/search.routes.js';
@@ -123,6 +124,7 @@ export function createApp(ctx: AppContext): express.Express {
   app.use('/api/search', limit.search);
   app.use('/api/users', usersRouter(ctx));
   app.use('/api/login', authRouter(ctx));
+  app.use('/api/account/password', limit.verify, passwordRouter(ctx));
   app.use('/api/songs', likesRouter(ctx));
   app.use('/api/songs', songsRouter(ctx));
   app.use('/api/search', searchRouter(ctx));

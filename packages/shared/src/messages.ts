@@ -140,3 +140,24 @@ export const spotifyUseLoopback = (origin: string) =>
 export const welcomeListener = (name: string) => `Welcome, ${name}!`;
 /** Add-to-playlist's confirmation. */
 export const addedToPlaylist = (playlistName: string) => `Added to ${playlistName}`;
+
+/** Changing, forgetting and resetting a password (beyond SPEC §8). */
+export const PASSWORD_MESSAGES = {
+  changed: 'Password changed. Other sessions have been signed out.',
+  wrongCurrent: 'Your current password is not correct',
+  resetRequested: 'If an account exists for that email, we have sent a link to reset its password.',
+  resetDone: 'Your password has been reset. You can log in now.',
+  invalidResetLink: 'Invalid or expired password reset link',
+  changeTitle: 'Change password',
+  currentLabel: 'Current password',
+  newLabel: 'New password',
+  confirmLabel: 'Confirm new password',
+  mismatch: 'The new passwords do not match',
+  forgotLink: 'Forgot password?',
+  forgotTitle: 'Reset your password',
+  forgotIntro: 'Enter the email of your account and we will send you a link to set a new password.',
+  sendLink: 'Send reset link',
+  resetTitle: 'Set a new password',
+  save: 'Save password',
+  backToLogin: 'Back to login',
+} as const;

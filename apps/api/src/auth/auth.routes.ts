@@ -53,7 +53,7 @@ export function authRouter(ctx: AppContext, opts: AuthRouterOptions = {}): Route
     }
 
     const authToken = signToken(
-      { _id: data._id, name: data.name, isAdmin: data.isAdmin },
+      { _id: data._id, name: data.name, isAdmin: data.isAdmin, v: user.tokenVersion },
       ctx.jwtSecret,
       ctx.config.jwtExpiresIn,
     );

@@ -6,13 +6,15 @@ export interface TokenClaims {
   _id: string;
   name: string;
   isAdmin: boolean;
+  /** The user's token version when it was signed (absent: 0). */
+  v?: number;
 }
 
 const ALGORITHM = 'HS256' as const;
 
 export function signToken(claims: TokenClaims, secret: string, expiresIn: string): string {
-  const { _id, name, isAdmin } = claims;
-  return jwt.sign({ _id, name, isAdmin }, secret, {
+  const { _id, name, isAdmin, v = 0 } = claims;
+  return jwt.sign({ _id, name, isAdmin, v }, secret, {
     algorithm: ALGORITHM,
     expiresIn: (/^\d+$/.test(expiresIn) ? Number(expiresIn) : expiresIn) as jwt.SignOptions['expiresIn'],
   });
@@ -37,9 +39,9 @@ export function verifyToken(token: string, secret: string): TokenClaims | null {
   try {
     const payload = jwt.verify(token, keyOf(secret), { algorithms: [ALGORITHM] });
     if (typeof payload !== 'object' || payload === null) return null;
-    const { _id, name, isAdmin } = payload as Record<string, unknown>;
+    const { _id, name, isAdmin, v } = payload as Record<string, unknown>;
     if (typeof _id !== 'string' || typeof name !== 'string') return null;
-    return { _id, name, isAdmin: isAdmin === true };
+    return { _id, name, isAdmin: isAdmin === true, v: typeof v === 'number' ? v : 0 };
   } catch {
     return null;
   }

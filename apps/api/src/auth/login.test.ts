@@ -19,7 +19,7 @@ useTestDatabase();
 const { app, ctx } = createTestApp({ JWT_EXPIRES_IN: '2h' });
 
 describe('POST /api/login', () => {
-  it('answers 200 {authToken, data, message} with the user record and a JWT carrying _id, name, isAdmin', async () => {
+  it('answers 200 {authToken, data, message} with the user record and a JWT carrying _id, name, isAdmin and the token version', async () => {
     const user = await createUser({ name: 'Login Tester', email: 'login.tester@example.com' });
     const res = await request(app)
       .post('/api/login')
@@ -41,6 +41,7 @@ describe('POST /api/login', () => {
       _id: user._id,
       name: 'Login Tester',
       isAdmin: false,
+      v: 0,
     });
     const claims = jwt.decode(res.body.authToken) as { exp: number; iat: number };
     expect(claims.exp - claims.iat).toBe(2 * 60 * 60);

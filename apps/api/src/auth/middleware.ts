@@ -33,8 +33,9 @@ export function requireAuth(ctx: AppContext): RequestHandler {
     const claims = verifyToken(header, ctx.jwtSecret);
     if (!claims || !isObjectId(claims._id)) throw unauthorized(API_MESSAGES.invalidToken);
     const user = await findIdentity(claims._id);
-    if (!user) throw unauthorized(API_MESSAGES.invalidToken);
-    req.user = user;
+    // A password change moves the version: tokens signed before it no longer work.
+    if (!user || user.tokenVersion !== (claims.v ?? 0)) throw unauthorized(API_MESSAGES.invalidToken);
+    req.user = { _id: user._id, name: user.name, isAdmin: user.isAdmin };
     next();
   };
 }

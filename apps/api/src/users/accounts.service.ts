@@ -7,6 +7,7 @@ import { mailerFor } from '../mail/mailer.js';
 import { verificationLink, verificationMail } from '../mail/verificationMail.js';
 import { deleteLikesOfUser } from '../likes/likes.repo.js';
 import { deletePlaylistsOf } from '../playlists/playlists.repo.js';
+import { deletePasswordResetsOf } from './passwordResets.repo.js';
 import {
   claimVerificationResend,
   deleteUnverifiedUser,
@@ -194,5 +195,10 @@ export function listUsers(): Promise<UserRecord[]> {
 export async function deleteUser(adminId: string, id: string): Promise<void> {
   if (id === adminId.toLowerCase()) throw badRequest(ACCOUNT_MESSAGES.cannotDeleteSelf);
   if (!(await deleteUserById(id))) throw notFound(ACCOUNT_MESSAGES.userNotFound);
-  await Promise.all([deletePlaylistsOf(id), deleteLikesOfUser(id), deleteVerificationTokensOf(id)]);
+  await Promise.all([
+    deletePlaylistsOf(id),
+    deleteLikesOfUser(id),
+    deleteVerificationTokensOf(id),
+    deletePasswordResetsOf(id),
+  ]);
 }

@@ -12,6 +12,8 @@ const userSchema = new Schema(
     isAdmin: { type: Boolean, default: false },
     /** When the last verification mail went out (resends are limited to one per 10 minutes). */
     verificationSentAt: { type: Date, default: null },
+    /** Moves when the password changes; tokens carrying an older one stop working. */
+    tokenVersion: { type: Number, default: 0 },
   },
   { timestamps: true },
 );

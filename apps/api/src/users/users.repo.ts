@@ -20,6 +20,8 @@ export interface UserIdentity {
   _id: string;
   name: string;
   isAdmin: boolean;
+  /** Tokens signed with another version are no longer valid. */
+  tokenVersion: number;
 }
 
 /** A user as the login needs it: the record, the hash and when the last verification mail went out. */
@@ -27,6 +29,7 @@ export interface LoginUser {
   record: UserRecord;
   passwordHash: string;
   verificationSentAt: Date | null;
+  tokenVersion: number;
 }
 
 export class DuplicateEmailError extends Error {}
@@ -85,8 +88,10 @@ export async function findIdentity(id: string): Promise<UserIdentity | null> {
   const cached = identities.get(key);
   if (cached) return cached.identity;
   const before = userWrites;
-  const user = await UserModel.findById(id).select('_id name isAdmin').lean();
-  const identity = user ? { _id: String(user._id), name: user.name, isAdmin: Boolean(user.isAdmin) } : null;
+  const user = await UserModel.findById(id).select('_id name isAdmin tokenVersion').lean();
+  const identity = user
+    ? { _id: String(user._id), name: user.name, isAdmin: Boolean(user.isAdmin), tokenVersion: user.tokenVersion ?? 0 }
+    : null;
   if (userWrites === before) identities.set(key, { identity }, { ttl: isSoleWriter() ? 0 : IDENTITY_TTL_MS });
   return identity;
 }
@@ -104,7 +109,31 @@ export async function findUserByEmail(email: string): Promise<UserRecord | null>
 export async function findLoginUser(email: string): Promise<LoginUser | null> {
   const user = await UserModel.findOne({ email }).select('+password').lean();
   if (!user) return null;
-  return { record: toUserRecord(user), passwordHash: user.password, verificationSentAt: user.verificationSentAt ?? null };
+  return {
+    record: toUserRecord(user),
+    passwordHash: user.password,
+    verificationSentAt: user.verificationSentAt ?? null,
+    tokenVersion: user.tokenVersion ?? 0,
+  };
+}
+
+/** The stored hash and token version of a user, by id. */
+export async function findPasswordOf(id: string): Promise<{ passwordHash: string; tokenVersion: number } | null> {
+  const user = await UserModel.findById(id).select('+password tokenVersion').lean();
+  return user ? { passwordHash: user.password, tokenVersion: user.tokenVersion ?? 0 } : null;
+}
+
+/** Stores a new bcrypt hash and moves the token version, ending every session; the new version. */
+export async function replacePassword(id: string, passwordHash: string): Promise<number | null> {
+  const version = await serialised(userLock(id), async () => {
+    const user = await UserModel.findById(id).select('tokenVersion').lean();
+    if (!user) return null;
+    const next = (user.tokenVersion ?? 0) + 1;
+    await UserModel.updateOne({ _id: id }, { $set: { password: passwordHash, tokenVersion: next } });
+    return next;
+  });
+  forgetIdentity(id);
+  return version;
 }
 
 export async function emailTaken(email: string): Promise<boolean> {

@@ -28,7 +28,14 @@ export const PASSWORD_RULES = {
  */
 export const PASSWORD_MAX_BYTES = 72;
 
-const utf8Bytes = (value: string) => new TextEncoder().encode(value).length;
+function utf8Bytes(value: string): number {
+  let bytes = 0;
+  for (const char of value) {
+    const code = char.codePointAt(0)!;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
 
 export const NAME_LIMITS = { min: 4, max: 20 } as const;
 
@@ -58,4 +65,22 @@ export const loginSchema = Joi.object<{ email: string; password: string }>({
 }).messages({
   'any.required': 'Email and password are required',
   'string.empty': 'Email and password are required',
+});
+
+/** A new password follows the same rules as at sign-up. */
+export const newPasswordSchema = registrationSchema.extract('password') as Joi.StringSchema;
+
+export const changePasswordSchema = Joi.object<{ currentPassword: string; newPassword: string }>({
+  currentPassword: Joi.string().max(200).required().label('Current password'),
+  newPassword: newPasswordSchema,
+});
+
+export const forgotPasswordSchema = Joi.object<{ email: string }>({
+  email: Joi.string().trim().max(254).required().label('Email'),
+});
+
+export const resetPasswordSchema = Joi.object<{ userId: string; token: string; password: string }>({
+  userId: Joi.string().hex().length(24).required().label('User'),
+  token: Joi.string().hex().length(64).required().label('Token'),
+  password: newPasswordSchema,
 });
