@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { PASSWORD_MESSAGES } from '@samaa/shared';
 import { Sidebar } from './Sidebar';
 import { Page } from './Page';
 import { NotFound } from '../components/NotFound';
@@ -13,6 +14,7 @@ const FeedPage = lazy(() => import('../features/feed/FeedPage'));
 const TrendingPage = lazy(() => import('../features/trending/TrendingPage'));
 const FavouritesPage = lazy(() => import('../features/favourites/FavouritesPage'));
 const PlayerPage = lazy(() => import('../features/player/PlayerPage'));
+const ChangePasswordPage = lazy(() => import('../features/account/ChangePasswordPage'));
 
 const LINKS = [
   { to: '/home', label: 'Home' },
@@ -21,6 +23,7 @@ const LINKS = [
   { to: '/trending', label: 'Trending' },
   { to: '/favourites', label: 'Liked Songs' },
   { to: '/player', label: 'Player' },
+  { to: '/account/password', label: PASSWORD_MESSAGES.changeTitle },
 ];
 
 export function ListenerShell() {
@@ -49,6 +52,7 @@ export function ListenerShell() {
             <Route path="/player" element={<PlayerPage />} />
             <Route path="/trending" element={<TrendingPage />} />
             <Route path="/favourites" element={<FavouritesPage />} />
+            <Route path="/account/password" element={<ChangePasswordPage />} />
             <Route path="*" element={<NotFound fullWidth />} />
           </Routes>
         </Page>

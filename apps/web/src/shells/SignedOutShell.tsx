@@ -12,6 +12,8 @@ const UserLoginPage = lazy(() => import('../features/auth/UserLoginPage'));
 const AdminLoginPage = lazy(() => import('../features/auth/AdminLoginPage'));
 const VerifyEmailPage = lazy(() => import('../features/auth/VerifyEmailPage'));
 const VerifiedPage = lazy(() => import('../features/auth/VerifiedPage'));
+const ForgotPasswordPage = lazy(() => import('../features/account/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('../features/account/ResetPasswordPage'));
 
 const LINKS = [
   { to: '/', label: 'Home', end: true },
@@ -36,6 +38,8 @@ export function SignedOutShell({ onLoggedIn }: { onLoggedIn: () => void }) {
           <Route path="/adminlogin" element={<AdminLoginPage onLoggedIn={onLoggedIn} />} />
           <Route path="/about" element={<AboutPage />} />
           <Route path="/users/:id/verify/:token" element={<VerifyEmailPage />} />
+          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="/reset-password/:id/:token" element={<ResetPasswordPage />} />
           <Route path="/email-verification-success" element={<VerifiedPage />} />
           <Route path="*" element={<NotFound />} />
         </Routes>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { MESSAGES } from '@samaa/shared';
+import { MESSAGES, PASSWORD_MESSAGES } from '@samaa/shared';
 import { errorMessage } from '../../api/client';
 import { saveUserSession } from '../../session/session';
 import { loginUser, type Credentials } from './authApi';
@@ -24,9 +24,14 @@ export default function UserLoginPage({ onLoggedIn }: { onLoggedIn: () => void }
       destination="/home"
       onLoggedIn={onLoggedIn}
       footer={
-        <p className="auth__switch">
-          New here? <Link to="/userregistration">Create an account</Link>
-        </p>
+        <>
+          <p className="auth__switch">
+            <Link to="/forgot-password">{PASSWORD_MESSAGES.forgotLink}</Link>
+          </p>
+          <p className="auth__switch">
+            New here? <Link to="/userregistration">Create an account</Link>
+          </p>
+        </>
       }
     />
   );

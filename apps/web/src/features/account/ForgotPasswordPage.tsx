@@ -1,0 +1,61 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { MESSAGES, PASSWORD_MESSAGES } from '@samaa/shared';
+import { errorMessage } from '../../api/client';
+import { requestPasswordReset } from './accountApi';
+import { Problems } from './Problems';
+import '../auth/auth.css';
+
+/** `/forgot-password`: asks for a reset link; the answer never says whether the account exists. */
+export default function ForgotPasswordPage() {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [sent, setSent] = useState('');
+  const [problem, setProblem] = useState('');
+  const [sending, setSending] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!email.trim() || sending) return;
+    setSending(true);
+    setProblem('');
+    try {
+      setSent(await requestPasswordReset(email.trim()));
+    } catch (err) {
+      setProblem(errorMessage(err, MESSAGES.loginFailed));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <section className="auth" aria-labelledby={`${id}-title`}>
+      <form className="form auth__form card" onSubmit={onSubmit} noValidate>
+        <h1 id={`${id}-title`}>{PASSWORD_MESSAGES.forgotTitle}</h1>
+        <p>{PASSWORD_MESSAGES.forgotIntro}</p>
+        {sent && (
+          <p className="alert alert--info" role="status">
+            {sent}
+          </p>
+        )}
+        <div className="field">
+          <label htmlFor={`${id}-email`}>Email</label>
+          <input
+            id={`${id}-email`}
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </div>
+        <Problems id={`${id}-problem`} items={problem ? [problem] : []} />
+        <button type="submit" className="btn" disabled={sending}>
+          {PASSWORD_MESSAGES.sendLink}
+        </button>
+        <p className="auth__switch">
+          <Link to="/userlogin">{PASSWORD_MESSAGES.backToLogin}</Link>
+        </p>
+      </form>
+    </section>
+  );
+}
