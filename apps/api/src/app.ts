@@ -124,7 +124,7 @@ export function createApp(ctx: AppContext): express.Express {
   app.use('/api/search', limit.search);
   app.use('/api/users', usersRouter(ctx));
   app.use('/api/login', authRouter(ctx));
-  app.use('/api/account/password', limit.verify, passwordRouter(ctx));
+  app.use('/api/account/password', limit.password, passwordRouter(ctx));
   app.use('/api/songs', likesRouter(ctx));
   app.use('/api/songs', songsRouter(ctx));
   app.use('/api/search', searchRouter(ctx));

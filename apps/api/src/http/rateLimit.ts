@@ -11,7 +11,9 @@ export const RATE_LIMITS = {
   signup: { limit: 10, windowMs: 60 * 60_000 },
   /** GET /api/users/:id/verify/:token: no guessing of verification links. */
   verify: { limit: 20, windowMs: 15 * 60_000 },
-  /** /api/search: regex scans of the catalogue. */
+  /** /api/account/password: current-password checks and reset mails. */
+  password: { limit: 20, windowMs: 15 * 60_000 },
+  /** /api/search: searches of the catalogue index. */
   search: { limit: 60, windowMs: 60_000 },
 } as const;
 
@@ -42,6 +44,7 @@ export function createLimiter(ctx: AppContext, name: RateLimitName): RequestHand
 export interface Limiters {
   signup: RequestHandler;
   verify: RequestHandler;
+  password: RequestHandler;
   search: RequestHandler;
 }
 
@@ -49,6 +52,7 @@ export function createLimiters(ctx: AppContext): Limiters {
   return {
     signup: createLimiter(ctx, 'signup'),
     verify: createLimiter(ctx, 'verify'),
+    password: createLimiter(ctx, 'password'),
     search: createLimiter(ctx, 'search'),
   };
 }
