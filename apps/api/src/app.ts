@@ -17,9 +17,8 @@ import { songsRouter } from './songs/songs.routes.js';
 import { searchRouter } from './search/search.routes.js';
 import { playlistsRouter } from './playlists/playlists.routes.js';
 import { analyticsRouter } from './analytics/analytics.routes.js';
-import { saavnRouter } from './saavn/saavn.routes.js';
 import { publicConfigRouter } from './config/public.routes.js';
-import { uploadsRouter } from './media/uploads.routes.js';
+import { lazyRouter } from './http/lazyRouter.js';
 import { mediaRouter } from './media/media.routes.js';
 import { resolveWebDist, spaRouter } from './web/static.js';
 
@@ -70,6 +69,10 @@ export function contentSecurityPolicy(ctx: AppContext) {
 /** Builds the Express app. The listener, database and shutdown live in server.ts. */
 export function createApp(ctx: AppContext): express.Express {
   const app = express();
+  // Loaded on first use, and in the background once the server listens (see server.ts).
+  const uploads = lazyRouter(async () => (await import('./media/uploads.routes.js')).uploadsRouter(ctx));
+  const saavn = lazyRouter(async () => (await import('./saavn/saavn.routes.js')).saavnRouter(ctx));
+  app.locals.preload = () => Promise.all([uploads.preload(), saavn.preload()]);
   app.disable('x-powered-by');
   app.set('trust proxy', ctx.config.trustProxy);
   app.set('query parser', 'simple');
@@ -112,7 +115,7 @@ export function createApp(ctx: AppContext): express.Express {
   app.use(compression());
 
   // tus uploads read the raw request stream, so they are mounted before the JSON parser.
-  app.use('/api/uploads', jsonErrorBodies, uploadsRouter(ctx));
+  app.use('/api/uploads', jsonErrorBodies, uploads);
   app.use(rejectOversizedJson(JSON_BODY_LIMIT_BYTES));
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
 
@@ -130,7 +133,7 @@ export function createApp(ctx: AppContext): express.Express {
   app.use('/api/search', searchRouter(ctx));
   app.use('/api/playlists', playlistsRouter(ctx));
   app.use('/api/admin', analyticsRouter(ctx));
-  app.use('/api/saavn', saavnRouter(ctx));
+  app.use('/api/saavn', saavn);
   app.use('/api', notFoundHandler);
 
   const webDist = resolveWebDist(ctx.config.webDistDir);

@@ -4,8 +4,6 @@ import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config/config.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/open.js';
-import { shareChanges } from './redis/announcements.js';
-import { connectRedis } from './redis/redisLink.js';
 import { createLogger, type Logger } from './logger.js';
 import { resolveJwtSecret } from './auth/secret.js';
 import { warmSongIndex } from './search/songIndex.js';
@@ -33,8 +31,8 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   ]);
   // The catalogue and its search index warm up in the background; health does not wait for them.
   void warmCatalogue().catch((err: unknown) => logger.warn({ err }, 'could not warm the catalogue'));
-  const redis = config.redisUrl ? connectRedis(config.redisUrl, logger) : undefined;
-  const stopSharing = redis ? shareChanges(redis, randomUUID()) : () => {};
+  const redis = config.redisUrl ? (await import('./redis/redisLink.js')).connectRedis(config.redisUrl, logger) : undefined;
+  const stopSharing = redis ? (await import('./redis/announcements.js')).shareChanges(redis, randomUUID()) : () => {};
   const ctx: AppContext = { config, logger, jwtSecret: resolveJwtSecret(config), redis };
   const app = createApp(ctx);
   await bootstrapAdmin(ctx);
@@ -46,6 +44,12 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
+  // Later, so loading them does not hold up the first requests.
+  setTimeout(() => {
+    void (app.locals.preload as () => Promise<unknown>)().catch((err: unknown) =>
+      logger.warn({ err }, 'could not load the upload and JioSaavn routes'),
+    );
+  }, 3000).unref();
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://localhost:${port}`;

@@ -1,5 +1,6 @@
 import { RateLimiterMemory, RateLimiterRedis, type IRateLimiterOptions, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { REDIS_PREFIX, type RedisLink } from '../redis/redisLink.js';
+import { REDIS_PREFIX } from '../redis/prefix.js';
+import type { RedisLink } from '../redis/redisLink.js';
 
 /**
  * Login throttling after OWASP's authentication guidance: a wrong guess costs the guesser, not the

@@ -3,7 +3,7 @@ import { rateLimit } from 'express-rate-limit';
 import { API_MESSAGES } from '@samaa/shared';
 import type { AppContext } from '../context.js';
 import { FallbackRateStore } from '../redis/fallbackRateStore.js';
-import { REDIS_PREFIX } from '../redis/redisLink.js';
+import { REDIS_PREFIX } from '../redis/prefix.js';
 
 /** Per-client-IP budgets. Behind a reverse proxy set TRUST_PROXY so req.ip is the client's. */
 export const RATE_LIMITS = {

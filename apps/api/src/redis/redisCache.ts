@@ -1,4 +1,5 @@
-import { REDIS_PREFIX, type RedisLink } from './redisLink.js';
+import { REDIS_PREFIX } from './prefix.js';
+import type { RedisLink } from './redisLink.js';
 
 /** Values kept for every API process; failures read as misses and are never thrown. */
 export interface SharedCache {

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Logger } from '../logger.js';
+import { REDIS_PREFIX } from './prefix.js';
 
 /**
  * The optional connection to Redis (REDIS_URL) that API processes share state through. Commands
@@ -17,8 +18,6 @@ export interface RedisLink {
   close(): Promise<void>;
 }
 
-/** Every key and channel carries this prefix, so several deployments can share one Redis. */
-export const REDIS_PREFIX = 'samaa:';
 
 export function connectRedis(url: string, logger: Logger, prefix = REDIS_PREFIX): RedisLink {
   const options = {
