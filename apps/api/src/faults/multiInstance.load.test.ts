@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSaavnFake, type SaavnFake } from '@samaa/test-fakes';
 import { startFerret, type RunningFerret } from '../db/ferretdb.js';
 import { createLogger } from '../logger.js';
-import { startRedisServer, type RunningRedis } from '../test/redisServer.js';
+import { hasRedisServer, startRedisServer, type RunningRedis } from '../test/redisServer.js';
 import { ensureApiBuild, spawnApiServer, type SpawnedServer } from '../test/spawnServer.js';
 
 /*
@@ -39,6 +39,7 @@ const login = (server: SpawnedServer, ip: string, email: string, password: strin
   call(server, 'POST', '/api/login', { ip, body: { email, password } });
 
 beforeAll(async () => {
+  if (!hasRedisServer()) throw new Error('redis-server is not on the PATH: apt-get install -y redis-server');
   ensureApiBuild();
   ferret = await startFerret(path.join(work, 'ferretdb'), createLogger('warn'));
   redis = await startRedisServer();
