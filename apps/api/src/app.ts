@@ -69,10 +69,9 @@ export function contentSecurityPolicy(ctx: AppContext) {
 /** Builds the Express app. The listener, database and shutdown live in server.ts. */
 export function createApp(ctx: AppContext): express.Express {
   const app = express();
-  // Loaded on first use, and in the background once the server listens (see server.ts).
+  // Loaded on their first request (a few hundred milliseconds, once), not at start-up.
   const uploads = lazyRouter(async () => (await import('./media/uploads.routes.js')).uploadsRouter(ctx));
   const saavn = lazyRouter(async () => (await import('./saavn/saavn.routes.js')).saavnRouter(ctx));
-  app.locals.preload = () => Promise.all([uploads.preload(), saavn.preload()]);
   app.disable('x-powered-by');
   app.set('trust proxy', ctx.config.trustProxy);
   app.set('query parser', 'simple');

@@ -44,12 +44,6 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
-  // Later, so loading them does not hold up the first requests.
-  setTimeout(() => {
-    void (app.locals.preload as () => Promise<unknown>)().catch((err: unknown) =>
-      logger.warn({ err }, 'could not load the upload and JioSaavn routes'),
-    );
-  }, 3000).unref();
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://localhost:${port}`;

@@ -27,7 +27,8 @@ export function connectRedis(url: string, logger: Logger, prefix = REDIS_PREFIX)
     lazyConnect: false,
   };
   const client = new Redis(url, options);
-  const subscriber = new Redis(url, { ...options, enableOfflineQueue: true });
+  // A subscribed connection refuses other commands, the ready check's INFO included.
+  const subscriber = new Redis(url, { ...options, enableOfflineQueue: true, enableReadyCheck: false });
   const listeners = new Map<string, ((message: string) => void)[]>();
   let up = false;
   client.on('ready', () => {

@@ -44,24 +44,29 @@ let pending: { version: string; promise: Promise<SongListSnapshot> } | undefined
 /** Where the last snapshot is kept between runs, so a restart serves the list without a scan. */
 let persistedFile: string | undefined;
 
-/** Called in this process after every song write, before the shared version moves. */
+/** Called in this process after every song write, once the shared version has moved. */
 export function onCatalogueChanged(listener: () => void): () => void {
   changeListeners.add(listener);
   return () => changeListeners.delete(listener);
 }
 
-/** Drops this process's snapshot and moves the version every process on the database checks. */
+/**
+ * Moves the version every process on the database checks, then drops this process's snapshot
+ * and tells the listeners. In that order: a rebuild started after the drop reads the new version,
+ * so it never takes the snapshot kept on disk for the old one.
+ */
 export async function catalogueChanged(): Promise<void> {
-  forgetCatalogueSnapshot();
-  for (const listener of changeListeners) listener();
   try {
     await serialised(`catalogue-version`, () =>
       CatalogueVersionModel.updateOne({ _id: SONGS }, { $inc: { version: 1 } }, { upsert: true }),
     );
   } catch {
-    // The song write itself succeeded and this process dropped its snapshot; other processes
-    // catch up at the next successful bump.
+    // The song write itself succeeded but the version did not move: the snapshot on disk can no
+    // longer be trusted for it, and other processes catch up at the next successful bump.
+    if (persistedFile) fs.rmSync(persistedFile, { force: true });
   }
+  forgetCatalogueSnapshot();
+  for (const listener of changeListeners) listener();
 }
 
 /** The current version, tagged with the database name (a wiped counter reads as "none"). */
