@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSaavnFake, type SaavnFake } from '@samaa/test-fakes';
 import { startFerret, type RunningFerret } from '../db/ferretdb.js';
 import { createLogger } from '../logger.js';
+import { findVerificationLink, readOutbox } from '../test/mailbox.js';
 import { hasRedisServer, startRedisServer, type RunningRedis } from '../test/redisServer.js';
 import { ensureApiBuild, spawnApiServer, type SpawnedServer } from '../test/spawnServer.js';
 
@@ -120,6 +121,25 @@ describe('two API processes sharing Redis', () => {
     }
     console.log(`[scale] song created on A listed by B after ${seenAfter} ms`);
     expect(seenAfter).toBeLessThanOrEqual(100);
+  });
+
+  it('refuse a user deleted through one on the other at once', async () => {
+    const email = 'scale.listener@example.com';
+    const password = 'Sc4le!Listen';
+    expect((await call(a, 'POST', '/api/users', { ip: '10.5.5.5', body: { name: 'Scale Listener', email, password, gender: 'female' } })).status).toBe(200);
+    const mail = (await readOutbox(path.join(work, 'a', 'mail'))).at(-1)!;
+    const link = new URL(findVerificationLink(mail.parsed.text)!);
+    expect((await call(a, 'GET', `/api${link.pathname}`, { ip: '10.5.5.5' })).status).toBe(200);
+    const listener = String((await login(b, '10.5.5.6', email, password)).body.authToken);
+    const listenerId = (JSON.parse(Buffer.from(listener.split('.')[1]!, 'base64url').toString()) as { _id: string })._id;
+    expect((await call(b, 'GET', '/api/songs/like/ids', { token: listener })).status).toBe(200); // b knows them now
+    expect((await call(a, 'DELETE', `/api/users/${listenerId}`, { token })).status).toBe(200);
+    const started = Date.now();
+    while ((await call(b, 'GET', '/api/songs/like/ids', { token: listener })).status === 200) {
+      expect(Date.now() - started).toBeLessThan(5000); // the documented bound without Redis
+    }
+    console.log(`[scale] user deleted on A refused by B after ${Date.now() - started} ms`);
+    expect(Date.now() - started).toBeLessThanOrEqual(100);
   });
 
   it('keep answering 2xx or 429 while Redis is down, report it, and share again once it is back', async () => {
