@@ -21,13 +21,13 @@ describe('passwords', () => {
     const { guarded, listener } = await signedInListener(browser, 'Pass Changer', 'change');
     const { page } = guarded;
     await page.getByRole('link', { name: PASSWORD_MESSAGES.changeTitle }).click();
-    await page.getByLabel(PASSWORD_MESSAGES.currentLabel).fill(listener.password);
-    await page.getByLabel(PASSWORD_MESSAGES.newLabel).fill('short');
+    await page.getByLabel(PASSWORD_MESSAGES.currentLabel, { exact: true }).fill(listener.password);
+    await page.getByLabel(PASSWORD_MESSAGES.newLabel, { exact: true }).fill('short');
     await page.getByLabel(PASSWORD_MESSAGES.confirmLabel).fill('short');
     await page.getByRole('button', { name: PASSWORD_MESSAGES.save }).click();
     await page.getByRole('alert').waitFor();
     await screenshot(page, 'account-change-password-rules');
-    await page.getByLabel(PASSWORD_MESSAGES.newLabel).fill(NEW_PASSWORD);
+    await page.getByLabel(PASSWORD_MESSAGES.newLabel, { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel(PASSWORD_MESSAGES.confirmLabel).fill(NEW_PASSWORD);
     await page.getByRole('button', { name: PASSWORD_MESSAGES.save }).click();
     await expect(page.getByRole('status').textContent()).resolves.toContain(PASSWORD_MESSAGES.changed);
@@ -53,7 +53,7 @@ describe('passwords', () => {
 
     const link = new URL(await passwordResetLink(inject('dataDir'), listener.email));
     await page.goto(link.pathname);
-    await page.getByLabel(PASSWORD_MESSAGES.newLabel).fill(NEW_PASSWORD);
+    await page.getByLabel(PASSWORD_MESSAGES.newLabel, { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel(PASSWORD_MESSAGES.confirmLabel).fill(NEW_PASSWORD);
     await page.getByRole('button', { name: PASSWORD_MESSAGES.save }).click();
     await expect(page.getByRole('status').textContent()).resolves.toContain(PASSWORD_MESSAGES.resetDone);
@@ -61,7 +61,7 @@ describe('passwords', () => {
 
     await page.getByRole('link', { name: PASSWORD_MESSAGES.backToLogin }).click();
     await page.getByLabel('Email').fill(listener.email);
-    await page.getByLabel('Password').fill(NEW_PASSWORD);
+    await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL('**/home');
     expect(listener.password).toBe(GOOD_PASSWORD);
