@@ -21,6 +21,7 @@ describe('passwords', () => {
     const { guarded, listener } = await signedInListener(browser, 'Pass Changer', 'change');
     const { page } = guarded;
     await page.getByRole('link', { name: PASSWORD_MESSAGES.changeTitle }).click();
+    await page.getByRole('heading', { name: PASSWORD_MESSAGES.changeTitle }).waitFor();
     await page.getByLabel(PASSWORD_MESSAGES.currentLabel, { exact: true }).fill(listener.password);
     await page.getByLabel(PASSWORD_MESSAGES.newLabel, { exact: true }).fill('short');
     await page.getByLabel(PASSWORD_MESSAGES.confirmLabel).fill('short');
@@ -46,6 +47,8 @@ describe('passwords', () => {
     const { page } = guarded;
     await page.goto('/userlogin');
     await page.getByRole('link', { name: PASSWORD_MESSAGES.forgotLink }).click();
+    // The login form has an Email field too: fill the one of the page that replaced it.
+    await page.getByRole('heading', { name: PASSWORD_MESSAGES.forgotTitle }).waitFor();
     await page.getByLabel('Email').fill(listener.email);
     await page.getByRole('button', { name: PASSWORD_MESSAGES.sendLink }).click();
     await expect(page.getByRole('status').textContent()).resolves.toContain(PASSWORD_MESSAGES.resetRequested);
@@ -53,6 +56,7 @@ describe('passwords', () => {
 
     const link = new URL(await passwordResetLink(inject('dataDir'), listener.email));
     await page.goto(link.pathname);
+    await page.getByRole('heading', { name: PASSWORD_MESSAGES.resetTitle }).waitFor();
     await page.getByLabel(PASSWORD_MESSAGES.newLabel, { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel(PASSWORD_MESSAGES.confirmLabel).fill(NEW_PASSWORD);
     await page.getByRole('button', { name: PASSWORD_MESSAGES.save }).click();
@@ -60,6 +64,7 @@ describe('passwords', () => {
     await screenshot(page, 'account-reset-password');
 
     await page.getByRole('link', { name: PASSWORD_MESSAGES.backToLogin }).click();
+    await page.getByRole('heading', { name: 'User Login' }).waitFor();
     await page.getByLabel('Email').fill(listener.email);
     await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Login' }).click();
