@@ -5,6 +5,7 @@ import { errorMessage } from '../../api/client';
 import { requestPasswordReset } from './accountApi';
 import { Problems } from './Problems';
 import '../auth/auth.css';
+import { EmailField } from '../auth/EmailField';
 
 /** `/forgot-password`: asks for a reset link; the answer never says whether the account exists. */
 export default function ForgotPasswordPage() {
@@ -38,16 +39,7 @@ export default function ForgotPasswordPage() {
             {sent}
           </p>
         )}
-        <div className="field">
-          <label htmlFor={`${id}-email`}>Email</label>
-          <input
-            id={`${id}-email`}
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
+        <EmailField value={email} onChange={setEmail} />
         <Problems id={`${id}-problem`} items={problem ? [problem] : []} />
         <button type="submit" className="btn" disabled={sending}>
           {PASSWORD_MESSAGES.sendLink}

@@ -4,6 +4,7 @@ import { LABELS, MESSAGES } from '@samaa/shared';
 import { takeNotice } from '../../session/session';
 import type { Credentials } from './authApi';
 import './auth.css';
+import { EmailField } from './EmailField';
 
 export interface LoginFormProps {
   title: string;
@@ -60,16 +61,7 @@ export function LoginForm({ title, logIn, destination, onLoggedIn, footer }: Log
             {notice}
           </p>
         )}
-        <div className="field">
-          <label htmlFor={`${id}-email`}>Email</label>
-          <input
-            id={`${id}-email`}
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
+        <EmailField value={email} onChange={setEmail} />
         <div className="field">
           <label htmlFor={`${id}-password`}>Password</label>
           <input
