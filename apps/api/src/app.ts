@@ -12,6 +12,7 @@ import { healthRouter } from './health/health.routes.js';
 import { usersRouter } from './users/users.routes.js';
 import { authRouter } from './auth/auth.routes.js';
 import { passwordRouter } from './users/password.routes.js';
+import { apiKeysRouter } from './apiKeys/apiKeys.routes.js';
 import { likesRouter } from './likes/likes.routes.js';
 import { songsRouter } from './songs/songs.routes.js';
 import { searchRouter } from './search/search.routes.js';
@@ -21,12 +22,14 @@ import { publicConfigRouter } from './config/public.routes.js';
 import { lazyRouter } from './http/lazyRouter.js';
 import { mediaRouter } from './media/media.routes.js';
 import { resolveWebDist, spaRouter } from './web/static.js';
+import { createLoginThrottle } from './auth/loginThrottle.js';
+import { subsonicRouter } from './subsonic/subsonic.routes.js';
 
 /** Request URLs as logged: verification tokens and OAuth values never reach the logs. */
 export function redactUrl(url: string): string {
   return url
     .replace(/(\/verify\/)[^/?#]+/, '$1[redacted]')
-    .replace(/([?&](token|access_token|code|refresh_token)=)[^&]*/g, '$1[redacted]');
+    .replace(/([?&](token|access_token|code|refresh_token|p|apiKey|t|s)=)[^&]*/g, '$1[redacted]');
 }
 
 export const JSON_BODY_LIMIT = '100kb';
@@ -101,6 +104,9 @@ export function createApp(ctx: AppContext): express.Express {
       crossOriginResourcePolicy: { policy: 'same-site' },
     }),
   );
+  // Before the app's CORS: Subsonic clients on the web call from any origin.
+  const loginThrottle = createLoginThrottle(undefined, ctx.redis);
+  app.use('/rest', compression(), subsonicRouter(ctx, loginThrottle));
   app.use(
     cors({
       origin: (requestOrigin, cb) => cb(null, !requestOrigin || ctx.config.corsOrigins.includes(requestOrigin)),
@@ -125,8 +131,9 @@ export function createApp(ctx: AppContext): express.Express {
   app.get('/api/users/:id/verify/:token', limit.verify);
   app.use('/api/search', limit.search);
   app.use('/api/users', usersRouter(ctx));
-  app.use('/api/login', authRouter(ctx));
+  app.use('/api/login', authRouter(ctx, { throttle: loginThrottle }));
   app.use('/api/account/password', limit.password, passwordRouter(ctx));
+  app.use('/api/account/api-keys', apiKeysRouter(ctx));
   app.use('/api/songs', likesRouter(ctx));
   app.use('/api/songs', songsRouter(ctx));
   app.use('/api/search', searchRouter(ctx));

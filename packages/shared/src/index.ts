@@ -6,3 +6,4 @@ export * from './format.js';
 export * from './analytics.js';
 export * from './saavn.js';
 export * from './media.js';
+export * from './apiKeys.js';

@@ -38,6 +38,12 @@ export async function likedSongIdsOf(userId: string): Promise<string[]> {
   return likes.map((like) => String(like.song));
 }
 
+/** The user's likes with when each was made, most recent first. */
+export async function likeTimesOf(userId: string): Promise<{ songId: string; likedAt: Date }[]> {
+  const likes = await LikeModel.find({ user: userId }).select('song createdAt').sort({ createdAt: -1, _id: -1 }).lean();
+  return likes.map((like) => ({ songId: String(like.song), likedAt: like.createdAt ?? new Date(0) }));
+}
+
 export async function deleteLikesOfUser(userId: string): Promise<void> {
   await LikeModel.deleteMany({ user: userId });
 }

@@ -1,7 +1,7 @@
 import { CATALOGUE_MESSAGES, type Song } from '@samaa/shared';
 import { notFound } from '../http/errors.js';
 import { songExists, songsById } from '../songs/songCatalogue.repo.js';
-import { deleteLike, insertLike, likedSongIdsOf, toggleLikeOf } from './likes.repo.js';
+import { deleteLike, insertLike, likedSongIdsOf, likeTimesOf, toggleLikeOf } from './likes.repo.js';
 
 async function assertSongExists(songId: string): Promise<void> {
   if (!(await songExists(songId))) throw notFound(CATALOGUE_MESSAGES.songNotFound);
@@ -35,4 +35,9 @@ export async function likedSongs(userId: string): Promise<Song[]> {
     const song = byId.get(id);
     return song ? [song] : [];
   });
+}
+
+/** When the user liked each song they like (Subsonic's `starred`), most recent first. */
+export async function likeTimes(userId: string): Promise<Map<string, Date>> {
+  return new Map((await likeTimesOf(userId)).map(({ songId, likedAt }) => [songId, likedAt]));
 }

@@ -86,13 +86,14 @@ export async function sendMediaFile(
   file: string,
   contentType: string,
   logger: Logger,
+  cacheControl: string = MEDIA_CACHE_CONTROL,
 ): Promise<void> {
   const stat = await statOf(file);
   if (!stat?.isFile()) throw notFound();
   const etag = etagOf(stat);
   res.set({
     'Accept-Ranges': 'bytes',
-    'Cache-Control': MEDIA_CACHE_CONTROL,
+    'Cache-Control': cacheControl,
     ETag: etag,
     'Last-Modified': stat.mtime.toUTCString(),
   });

@@ -148,6 +148,16 @@ export function removeSongFromPlaylist(id: string, songId: string): Promise<Play
   return changeSongs(id, '$pull', songId);
 }
 
+/** Replaces the song list (duplicates dropped, first kept). Null when the playlist is gone. */
+export async function replacePlaylistSongs(id: string, songIds: readonly string[]): Promise<PlaylistRecord | null> {
+  const songs = [...new Set(songIds.map((songId) => songId.toLowerCase()))].map((songId) => new mongoose.Types.ObjectId(songId));
+  return serialised(playlistLock(id), async () => {
+    const doc = await PlaylistModel.findByIdAndUpdate(id, { $set: { songs } }, { new: true }).lean<PlaylistDoc>();
+    if (doc) forget(String(doc.user));
+    return doc ? toRecord(doc) : null;
+  });
+}
+
 export async function deletePlaylistById(id: string, userId: string): Promise<boolean> {
   const { deletedCount } = await PlaylistModel.deleteOne({ _id: id, user: userId });
   if (deletedCount === 0) return false;

@@ -8,6 +8,7 @@ import {
   insertPlaylist,
   playlistsOf,
   removeSongFromPlaylist,
+  replacePlaylistSongs,
   updatePlaylistFields,
   type PlaylistRecord,
 } from './playlists.repo.js';
@@ -79,4 +80,12 @@ export function addSong(playlistId: string, songId: string, userId: string): Pro
 
 export function removeSong(playlistId: string, songId: string, userId: string): Promise<Playlist> {
   return changeSongs(removeSongFromPlaylist, playlistId, songId, userId);
+}
+
+/** Sets an own playlist's songs, in order (Subsonic's createPlaylist and updatePlaylist). */
+export async function replaceSongs(playlistId: string, songIds: readonly string[], userId: string): Promise<Playlist> {
+  await ownedRecord(playlistId, userId);
+  const catalogue = await songsById();
+  if (songIds.some((id) => !catalogue.has(id.toLowerCase()))) throw notFound(CATALOGUE_MESSAGES.songNotFound);
+  return withSongsOrNotFound(await replacePlaylistSongs(playlistId, songIds));
 }

@@ -1,3 +1,5 @@
+import { deleteApiKeysOf } from '../apiKeys/apiKeys.repo.js';
+import { deletePlaysOfUser } from '../analytics/plays.repo.js';
 import bcrypt from 'bcrypt';
 import { API_MESSAGES, registrationSchema, type User, type UserRecord } from '@samaa/shared';
 import type { AppContext } from '../context.js';
@@ -200,5 +202,7 @@ export async function deleteUser(adminId: string, id: string): Promise<void> {
     deleteLikesOfUser(id),
     deleteVerificationTokensOf(id),
     deletePasswordResetsOf(id),
+    deleteApiKeysOf(id),
+    deletePlaysOfUser(id),
   ]);
 }

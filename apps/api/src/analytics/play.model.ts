@@ -1,0 +1,15 @@
+import mongoose, { Schema } from 'mongoose';
+
+/** One document per play a Subsonic client scrobbled: inserts only, safe on every engine. */
+const playSchema = new Schema(
+  {
+    user: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    song: { type: Schema.Types.ObjectId, ref: 'Song', required: true },
+    at: { type: Date, required: true },
+  },
+  { versionKey: false },
+);
+playSchema.index({ song: 1 });
+playSchema.index({ user: 1 });
+
+export const PlayModel = mongoose.model('Play', playSchema, 'plays');

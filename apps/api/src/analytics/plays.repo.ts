@@ -1,0 +1,54 @@
+import { isSoleWriter } from '../db/engine.js';
+import { PlayModel } from './play.model.js';
+
+export interface PlayStats {
+  plays: number;
+  lastPlayed: Date;
+}
+
+/**
+ * Play counts per song, as last read. Counting scans the plays, so the result is kept until a
+ * play is recorded here, or for STATS_TTL_MS when other processes may record plays too.
+ */
+const STATS_TTL_MS = 5000;
+let cached: { at: number; stats: Map<string, PlayStats> } | undefined;
+let writes = 0;
+
+export async function recordPlay(userId: string, songId: string, at: Date): Promise<void> {
+  await PlayModel.create({ user: userId, song: songId, at });
+  writes += 1;
+  cached = undefined;
+}
+
+export async function playStats(): Promise<Map<string, PlayStats>> {
+  if (cached && (isSoleWriter() || Date.now() - cached.at < STATS_TTL_MS)) return cached.stats;
+  const before = writes;
+  // Folded here rather than by $group: the embedded engine has no $max accumulator.
+  const rows = await PlayModel.find({}, { song: 1, at: 1, _id: 0 }).lean();
+  const stats = new Map<string, PlayStats>();
+  for (const row of rows) {
+    const id = String(row.song);
+    const entry = stats.get(id);
+    if (!entry) stats.set(id, { plays: 1, lastPlayed: row.at });
+    else {
+      entry.plays += 1;
+      if (row.at > entry.lastPlayed) entry.lastPlayed = row.at;
+    }
+  }
+  if (writes === before) cached = { at: Date.now(), stats };
+  return stats;
+}
+
+export function countPlays(): Promise<number> {
+  return PlayModel.countDocuments();
+}
+
+export async function deletePlaysOfSong(songId: string): Promise<void> {
+  await PlayModel.deleteMany({ song: songId });
+  cached = undefined;
+}
+
+export async function deletePlaysOfUser(userId: string): Promise<void> {
+  await PlayModel.deleteMany({ user: userId });
+  cached = undefined;
+}

@@ -1,0 +1,19 @@
+import mongoose, { Schema } from 'mongoose';
+
+/**
+ * One document per API key, `_id` = SHA-256 of the key: checking a key is a primary-key read.
+ * Keys are 256 random bits, so a fast hash is enough (bcrypt guards guessable passwords).
+ */
+const apiKeySchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    /** Public handle for listing and revoking; not derived from the key. */
+    keyId: { type: String, required: true },
+    user: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    name: { type: String, required: true, maxlength: 50 },
+  },
+  { timestamps: { createdAt: true, updatedAt: false }, versionKey: false },
+);
+apiKeySchema.index({ user: 1 });
+
+export const ApiKeyModel = mongoose.model('ApiKey', apiKeySchema, 'api_keys');

@@ -1,0 +1,32 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { API_KEY_LIMIT, API_KEY_MESSAGES, apiKeyInputSchema, type ApiKeyInfo, type CreatedApiKey } from '@samaa/shared';
+import { conflict, notFound } from '../http/errors.js';
+import { validate } from '../http/validate.js';
+import { apiKeysOf, deleteApiKeyOf, findApiKeyOwner, insertApiKey } from './apiKeys.repo.js';
+
+/** Recognisable in a client's settings and in secret scanners. */
+const KEY_PREFIX = 'samaa_';
+
+export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+export async function createApiKey(userId: string, body: unknown): Promise<CreatedApiKey> {
+  const { name } = validate<{ name: string }>(apiKeyInputSchema, body);
+  if ((await apiKeysOf(userId)).length >= API_KEY_LIMIT) throw conflict(API_KEY_MESSAGES.tooMany);
+  const key = KEY_PREFIX + randomBytes(32).toString('base64url');
+  const info = await insertApiKey(hashApiKey(key), randomBytes(9).toString('base64url'), userId, name);
+  return { key, info };
+}
+
+export function listApiKeys(userId: string): Promise<ApiKeyInfo[]> {
+  return apiKeysOf(userId);
+}
+
+export async function revokeApiKey(userId: string, keyId: string): Promise<void> {
+  if (!(await deleteApiKeyOf(userId, keyId))) throw notFound(API_KEY_MESSAGES.notFound);
+}
+
+/** The id of the user a key belongs to, or null for an unknown or revoked key. */
+export function apiKeyOwner(key: string): Promise<string | null> {
+  if (!key.startsWith(KEY_PREFIX) || key.length > 100) return Promise.resolve(null);
+  return findApiKeyOwner(hashApiKey(key));
+}

@@ -1,0 +1,100 @@
+import { createHmac } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import { API_MESSAGES } from '@samaa/shared';
+import { apiKeyOwner } from '../apiKeys/apiKeys.service.js';
+import { passwordMatches } from '../auth/password.js';
+import type { LoginThrottle } from '../auth/loginThrottle.js';
+import { normalizeEmail } from '../users/accounts.service.js';
+import { findIdentity, findLoginUser, findUserRecord } from '../users/users.repo.js';
+import type { SubsonicParams } from './params.js';
+import { SUBSONIC_ERRORS, SubsonicError } from './response.js';
+
+export interface SubsonicUser {
+  _id: string;
+  name: string;
+  /** The Subsonic username: the account's email. */
+  email: string;
+  isAdmin: boolean;
+}
+
+const wrongCredentials = () => new SubsonicError(SUBSONIC_ERRORS.wrongCredentials, 'Wrong username or password');
+
+/** `p` in clear or as `enc:` + hex of its UTF-8 bytes. */
+export function decodePassword(p: string): string {
+  if (!p.startsWith('enc:')) return p;
+  const hex = p.slice(4);
+  if (!/^(?:[0-9a-fA-F]{2})*$/.test(hex)) throw wrongCredentials();
+  return Buffer.from(hex, 'hex').toString('utf8');
+}
+
+/**
+ * Clients that use `u` + `p` send the password with every request, cover and stream range
+ * included; bcrypt on each would cost ~60 ms of CPU. A right password is remembered for a few
+ * minutes, keyed by an HMAC (never the password), with the token version it was checked at:
+ * a password change moves the version and ends it.
+ */
+const REMEMBER_MS = 5 * 60 * 1000;
+
+export interface SubsonicAuthenticator {
+  authenticate(params: SubsonicParams, ip: string | undefined): Promise<SubsonicUser>;
+}
+
+export function subsonicAuthenticator(secret: string, throttle: LoginThrottle): SubsonicAuthenticator {
+  const remembered = new LRUCache<string, { userId: string; tokenVersion: number }>({ max: 5000, ttl: REMEMBER_MS });
+  const rememberKey = (email: string, password: string) =>
+    createHmac('sha256', secret).update(email).update('\0').update(password).digest('base64url');
+
+  async function verifiedUser(userId: string | null): Promise<SubsonicUser> {
+    const record = userId ? await findUserRecord(userId) : null;
+    if (!record) throw wrongCredentials();
+    if (!record.verified) throw new SubsonicError(SUBSONIC_ERRORS.notAuthorized, API_MESSAGES.verifyFirstRecent);
+    return { _id: record._id, name: record.name, email: record.email, isAdmin: record.isAdmin };
+  }
+
+  async function byPassword(username: string, password: string, ip: string | undefined): Promise<SubsonicUser> {
+    const email = normalizeEmail(username);
+    const key = rememberKey(email, password);
+    const known = remembered.get(key);
+    if (known && (await findIdentity(known.userId))?.tokenVersion === known.tokenVersion) {
+      return verifiedUser(known.userId);
+    }
+    const admission = await throttle.admit(email, ip);
+    if (admission.refusedForSeconds) throw new SubsonicError(SUBSONIC_ERRORS.generic, API_MESSAGES.tooManyLogins);
+    if (admission.delayMs) await new Promise((resolve) => setTimeout(resolve, admission.delayMs));
+    const user = await findLoginUser(email);
+    if (!user || !(await passwordMatches(password, user.passwordHash))) {
+      await throttle.failed(email, ip);
+      throw wrongCredentials();
+    }
+    await throttle.succeeded(email, ip);
+    remembered.set(key, { userId: user.record._id, tokenVersion: user.tokenVersion });
+    return verifiedUser(user.record._id);
+  }
+
+  return {
+    async authenticate(params, ip) {
+      const apiKey = params.optional('apiKey');
+      const username = params.optional('u');
+      if (apiKey !== undefined) {
+        if (username !== undefined) {
+          throw new SubsonicError(SUBSONIC_ERRORS.conflictingAuth, 'Multiple conflicting authentication mechanisms provided');
+        }
+        const owner = await apiKeyOwner(apiKey);
+        if (!owner) throw new SubsonicError(SUBSONIC_ERRORS.invalidApiKey, 'Invalid API key');
+        return verifiedUser(owner);
+      }
+      if (!username) throw new SubsonicError(SUBSONIC_ERRORS.missingParameter, 'Required parameter is missing: u');
+      const password = params.optional('p');
+      if (password === undefined) {
+        if (params.optional('t') !== undefined || params.optional('s') !== undefined) {
+          throw new SubsonicError(
+            SUBSONIC_ERRORS.tokenAuthNotSupported,
+            'Token authentication is not supported: passwords are stored hashed. Use an API key, or the password.',
+          );
+        }
+        throw new SubsonicError(SUBSONIC_ERRORS.missingParameter, 'Required parameter is missing: p');
+      }
+      return byPassword(username, decodePassword(password), ip);
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import type { Request, Response } from 'express';
+import type { AppContext } from '../context.js';
+import { playStats } from '../analytics/plays.repo.js';
+import { likeTimes } from '../likes/likes.service.js';
+import type { SubsonicUser } from './auth.js';
+import type { Annotations } from './entities.js';
+import type { SubsonicParams } from './params.js';
+import { SUBSONIC_ERRORS, SubsonicError, type Payload } from './response.js';
+
+export interface SubsonicCall {
+  ctx: AppContext;
+  params: SubsonicParams;
+  user: SubsonicUser;
+  req: Request;
+  res: Response;
+}
+
+/** A method answers a payload, or 'sent' when it wrote the response itself (media). */
+export type SubsonicMethod = (call: SubsonicCall) => Promise<Payload | 'sent'>;
+
+export async function annotationsOf(user: SubsonicUser): Promise<Annotations> {
+  const [starred, plays] = await Promise.all([likeTimes(user._id), playStats()]);
+  return { starred, plays };
+}
+
+export const notFoundError = (what: string) => new SubsonicError(SUBSONIC_ERRORS.notFound, `${what} not found`);
+
+export function requireAdmin(user: SubsonicUser): void {
+  if (!user.isAdmin) throw new SubsonicError(SUBSONIC_ERRORS.notAuthorized, 'Only an admin may do this');
+}

@@ -1,0 +1,38 @@
+import { recordPlay } from '../../analytics/plays.repo.js';
+import { isObjectId } from '../../http/validate.js';
+import { setLiked } from '../../likes/likes.service.js';
+import { songExists } from '../../songs/songCatalogue.repo.js';
+import { notFoundError, type SubsonicCall, type SubsonicMethod } from '../call.js';
+import { SUBSONIC_ERRORS, SubsonicError } from '../response.js';
+
+/** Samaa's likes are per song, the same likes as the web's like toggle. */
+async function star(call: SubsonicCall, liked: boolean): Promise<Record<string, never>> {
+  if (call.params.list('albumId').length || call.params.list('artistId').length) {
+    throw new SubsonicError(SUBSONIC_ERRORS.generic, 'Only songs can be starred: Samaa keeps likes per song');
+  }
+  const ids = call.params.list('id');
+  if (ids.length === 0) throw new SubsonicError(SUBSONIC_ERRORS.missingParameter, 'Required parameter is missing: id');
+  if (ids.some((id) => !isObjectId(id))) throw notFoundError('Song');
+  for (const id of ids) await setLiked(call.user._id, id, liked);
+  return {};
+}
+
+export const annotationMethods: Record<string, SubsonicMethod> = {
+  star: (call) => star(call, true),
+  unstar: (call) => star(call, false),
+
+  /** A submission counts a play; a "now playing" notice (submission=false) is accepted and not kept. */
+  scrobble: async ({ params, user }) => {
+    const ids = params.list('id');
+    if (ids.length === 0) throw new SubsonicError(SUBSONIC_ERRORS.missingParameter, 'Required parameter is missing: id');
+    const times = params.list('time').map(Number);
+    for (const id of ids) if (!isObjectId(id) || !(await songExists(id))) throw notFoundError('Song');
+    if (!params.bool('submission', true)) return {};
+    for (const [i, id] of ids.entries()) {
+      const time = times[i];
+      const at = time !== undefined && Number.isFinite(time) && time > 0 && time <= Date.now() + 60_000 ? new Date(time) : new Date();
+      await recordPlay(user._id, id, at);
+    }
+    return {};
+  },
+};

@@ -1,0 +1,75 @@
+import { notFoundError, annotationsOf, type SubsonicMethod } from '../call.js';
+import { albumId3, artistId3, songChild } from '../entities.js';
+import { currentLibrary, IGNORED_ARTICLES, indexLetter, type ArtistEntry } from '../library.js';
+import type { Payload } from '../response.js';
+
+const ignoredArticles = IGNORED_ARTICLES.join(' ');
+
+function byLetter<T>(artists: ArtistEntry[], entry: (artist: ArtistEntry) => T): { name: string; artist: T[] }[] {
+  const groups = new Map<string, T[]>();
+  for (const artist of artists) {
+    const letter = indexLetter(artist.name);
+    groups.set(letter, [...(groups.get(letter) ?? []), entry(artist)]);
+  }
+  return [...groups].sort(([a], [b]) => (a === '#' ? 1 : b === '#' ? -1 : a.localeCompare(b))).map(([name, artist]) => ({ name, artist }));
+}
+
+export const browseMethods: Record<string, SubsonicMethod> = {
+  getArtists: async () => {
+    const library = await currentLibrary();
+    return { artists: { ignoredArticles, index: byLetter(library.artists, artistId3) } };
+  },
+
+  getIndexes: async () => {
+    const library = await currentLibrary();
+    const index = byLetter(library.artists, (artist): Payload => ({ id: artist.id, name: artist.name }));
+    return { indexes: { lastModified: library.lastModified, ignoredArticles, index } };
+  },
+
+  getMusicDirectory: async ({ params, user }) => {
+    const id = params.required('id');
+    const [library, notes] = await Promise.all([currentLibrary(), annotationsOf(user)]);
+    const artist = library.artistById.get(id);
+    if (artist) {
+      const child = artist.albums.map(
+        (album): Payload => ({
+          id: album.id,
+          parent: artist.id,
+          isDir: true,
+          title: album.name,
+          album: album.name,
+          artist: album.artist,
+          year: album.year,
+          coverArt: album.coverSongId ? album.id : undefined,
+          created: album.created,
+        }),
+      );
+      return { directory: { id: artist.id, name: artist.name, child } };
+    }
+    const album = library.albumById.get(id);
+    if (!album) throw notFoundError('Directory');
+    const child = album.songs.map((song) => songChild(song, library, notes));
+    return { directory: { id: album.id, parent: album.artistId, name: album.name, child } };
+  },
+
+  getArtist: async ({ params, user }) => {
+    const [library, notes] = await Promise.all([currentLibrary(), annotationsOf(user)]);
+    const artist = library.artistById.get(params.required('id'));
+    if (!artist) throw notFoundError('Artist');
+    return { artist: { ...artistId3(artist), album: artist.albums.map((album) => albumId3(album, notes)) } };
+  },
+
+  getAlbum: async ({ params, user }) => {
+    const [library, notes] = await Promise.all([currentLibrary(), annotationsOf(user)]);
+    const album = library.albumById.get(params.required('id'));
+    if (!album) throw notFoundError('Album');
+    return { album: { ...albumId3(album, notes), song: album.songs.map((song) => songChild(song, library, notes)) } };
+  },
+
+  getSong: async ({ params, user }) => {
+    const [library, notes] = await Promise.all([currentLibrary(), annotationsOf(user)]);
+    const song = library.songById.get(params.required('id').toLowerCase());
+    if (!song) throw notFoundError('Song');
+    return { song: songChild(song, library, notes) };
+  },
+};

@@ -1,0 +1,77 @@
+import path from 'node:path';
+import type { Song } from '@samaa/shared';
+import { isObjectId } from '../../http/validate.js';
+import { mimeForExtension } from '../../media/formats.js';
+import { sendMediaFile } from '../../media/mediaFile.js';
+import { mediaStore, resolveMediaPath } from '../../media/mediaStore.js';
+import { ownPlaylist } from '../../playlists/playlists.service.js';
+import { notFoundError, type SubsonicCall, type SubsonicMethod } from '../call.js';
+import { resizedCover } from '../coverArt.js';
+import { currentLibrary, type Library } from '../library.js';
+
+/** The URL carries credentials, so shared caches must not keep the bytes. */
+const PRIVATE_CACHE = 'private, max-age=86400';
+
+/**
+ * Sends a song's audio or an image: from the media store with Range and conditional requests,
+ * or a redirect to where an external URL (Firebase, a URL an admin pasted) points.
+ */
+async function sendUrl(call: SubsonicCall, url: string, resize?: number): Promise<'sent'> {
+  if (/^https?:\/\//i.test(url)) {
+    call.res.redirect(302, url);
+    return 'sent';
+  }
+  const store = mediaStore(call.ctx.config);
+  const stored = resolveMediaPath(store, url);
+  const mime = stored && mimeForExtension(path.extname(stored.file));
+  if (!stored || !mime) throw notFoundError('File');
+  if (resize && stored.kind === 'image') {
+    const file = await resizedCover(path.join(call.ctx.config.dataDir, 'cache', 'covers'), stored.file, resize);
+    await sendMediaFile(call.req, call.res, file, 'image/jpeg', call.ctx.logger, PRIVATE_CACHE);
+  } else {
+    await sendMediaFile(call.req, call.res, stored.file, mime, call.ctx.logger, PRIVATE_CACHE);
+  }
+  return 'sent';
+}
+
+async function songOf(call: SubsonicCall): Promise<Song> {
+  const song = (await currentLibrary()).songById.get(call.params.required('id').toLowerCase());
+  if (!song) throw notFoundError('Song');
+  return song;
+}
+
+const coverOfSong = (library: Library, songId: string | undefined) => (songId ? library.songById.get(songId)?.img : undefined);
+
+async function coverUrl(call: SubsonicCall, id: string): Promise<string | undefined> {
+  const library = await currentLibrary();
+  if (id.startsWith('pl-')) {
+    const playlistId = id.slice(3);
+    if (!isObjectId(playlistId)) return undefined;
+    const playlist = await ownPlaylist(playlistId, call.user._id);
+    return playlist.img || playlist.songs.find((song) => song.img)?.img;
+  }
+  const album = library.albumById.get(id);
+  if (album) return coverOfSong(library, album.coverSongId);
+  const artist = library.artistById.get(id);
+  if (artist) return coverOfSong(library, artist.coverSongId);
+  return library.songById.get(id.toLowerCase())?.img || undefined;
+}
+
+export const mediaMethods: Record<string, SubsonicMethod> = {
+  /** No transcoding: every client plays the stored formats (mp3, aac, ogg/opus, flac, wav). */
+  stream: async (call) => sendUrl(call, (await songOf(call)).song),
+
+  download: async (call) => {
+    const song = await songOf(call);
+    const ext = path.extname(song.song.split('?')[0] ?? '') || '';
+    call.res.attachment(`${song.artist} - ${song.name}${ext}`.replace(/[/\\]/g, '_'));
+    return sendUrl(call, song.song);
+  },
+
+  getCoverArt: async (call) => {
+    const size = call.params.int('size', 0, 0, 4096);
+    const url = await coverUrl(call, call.params.required('id'));
+    if (!url) throw notFoundError('Cover art');
+    return sendUrl(call, url, size || undefined);
+  },
+};

@@ -1,0 +1,47 @@
+import type { SearchResult } from 'minisearch';
+import { searchCatalogue } from '../../search/songIndex.js';
+import { annotationsOf, type SubsonicMethod } from '../call.js';
+import { albumId3, artistId3, songChild } from '../entities.js';
+import { currentLibrary } from '../library.js';
+
+const MAX_COUNT = 500;
+
+/** Clients that sync the whole library send an empty query, some as `""`. */
+const isWholeLibrary = (query: string) => query.replace(/["*\s]/g, '') === '';
+
+const page = <T>(items: readonly T[], offset: number, count: number) => items.slice(offset, offset + count);
+
+export const searchMethods: Record<string, SubsonicMethod> = {
+  search3: async ({ params, user }) => {
+    const query = params.optional('query') ?? '';
+    const artistCount = params.int('artistCount', 20, 0, MAX_COUNT);
+    const artistOffset = params.int('artistOffset', 0, 0, Number.MAX_SAFE_INTEGER);
+    const albumCount = params.int('albumCount', 20, 0, MAX_COUNT);
+    const albumOffset = params.int('albumOffset', 0, 0, Number.MAX_SAFE_INTEGER);
+    const songCount = params.int('songCount', 20, 0, MAX_COUNT);
+    const songOffset = params.int('songOffset', 0, 0, Number.MAX_SAFE_INTEGER);
+    const [library, notes] = await Promise.all([currentLibrary(), annotationsOf(user)]);
+    const whole = isWholeLibrary(query);
+    const ids = (results: SearchResult[]) => results.map((result) => String(result.id));
+
+    const artists = whole
+      ? page(library.artists, artistOffset, artistCount)
+      : page(ids(library.artistIndex.search(query)), artistOffset, artistCount).map((id) => library.artistById.get(id)!);
+    const albums = whole
+      ? page(library.albums, albumOffset, albumCount)
+      : page(ids(library.albumIndex.search(query)), albumOffset, albumCount).map((id) => library.albumById.get(id)!);
+    const songs = whole
+      ? page(library.songs, songOffset, songCount)
+      : songCount === 0
+        ? []
+        : await searchCatalogue(query, { limit: songCount, offset: songOffset });
+
+    return {
+      searchResult3: {
+        artist: artists.map(artistId3),
+        album: albums.map((album) => albumId3(album, notes)),
+        song: songs.map((song) => songChild(song, library, notes)),
+      },
+    };
+  },
+};

@@ -1,0 +1,57 @@
+import type { UserRecord } from '@samaa/shared';
+import { normalizeEmail } from '../../users/accounts.service.js';
+import { findUserByEmail, listUserRecords } from '../../users/users.repo.js';
+import { notFoundError, requireAdmin, type SubsonicMethod } from '../call.js';
+import { SUBSONIC_ERRORS, SubsonicError, type Payload } from '../response.js';
+
+/** The one music folder: Samaa's catalogue. */
+export const MUSIC_FOLDER = { id: 1, name: 'Samaa' };
+
+export const OPEN_SUBSONIC_EXTENSIONS = [
+  { name: 'formPost', versions: [1] },
+  { name: 'apiKeyAuthentication', versions: [1] },
+];
+
+function userPayload(user: Pick<UserRecord, 'email' | 'isAdmin'>): Payload {
+  return {
+    username: user.email,
+    email: user.email,
+    scrobblingEnabled: true,
+    adminRole: user.isAdmin,
+    settingsRole: false,
+    downloadRole: true,
+    uploadRole: user.isAdmin,
+    playlistRole: true,
+    coverArtRole: false,
+    commentRole: false,
+    podcastRole: false,
+    streamRole: true,
+    jukeboxRole: false,
+    shareRole: false,
+    videoConversionRole: false,
+    folder: [MUSIC_FOLDER.id],
+  };
+}
+
+export const systemMethods: Record<string, SubsonicMethod> = {
+  ping: async () => ({}),
+  getLicense: async () => ({ license: { valid: true } }),
+  getOpenSubsonicExtensions: async () => ({ openSubsonicExtensions: OPEN_SUBSONIC_EXTENSIONS }),
+  getMusicFolders: async () => ({ musicFolders: { musicFolder: [MUSIC_FOLDER] } }),
+  tokenInfo: async ({ user }) => ({ tokenInfo: { username: user.email } }),
+
+  getUser: async ({ params, user }) => {
+    const username = normalizeEmail(params.required('username'));
+    if (username !== user.email && !user.isAdmin) {
+      throw new SubsonicError(SUBSONIC_ERRORS.notAuthorized, 'You may only read your own user');
+    }
+    const found = username === user.email ? user : await findUserByEmail(username);
+    if (!found) throw notFoundError('User');
+    return { user: userPayload(found) };
+  },
+
+  getUsers: async ({ user }) => {
+    requireAdmin(user);
+    return { users: { user: (await listUserRecords()).map(userPayload) } };
+  },
+};

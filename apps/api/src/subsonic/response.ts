@@ -1,0 +1,110 @@
+import type { Response } from 'express';
+
+/** The Subsonic API version Samaa speaks, and what it tells clients about itself (OpenSubsonic). */
+export const SUBSONIC_API_VERSION = '1.16.1';
+export const SERVER_TYPE = 'samaa';
+const XMLNS = 'http://subsonic.org/restapi';
+
+/**
+ * A response body as the JSON format has it. The XML format is derived from it: scalar values
+ * become attributes, objects child elements, arrays repeated elements (an array of scalars
+ * becomes elements with text). Key order is element order, which the schema's sequences need.
+ */
+export type Payload = { [key: string]: PayloadValue };
+export type PayloadValue = string | number | boolean | Date | undefined | Payload | readonly (Payload | number | string)[];
+
+/** Subsonic error codes (subsonic.org/pages/api.jsp, and OpenSubsonic's 41–44). */
+export const SUBSONIC_ERRORS = {
+  generic: 0,
+  missingParameter: 10,
+  wrongCredentials: 40,
+  tokenAuthNotSupported: 41,
+  authMechanismNotSupported: 42,
+  conflictingAuth: 43,
+  invalidApiKey: 44,
+  notAuthorized: 50,
+  notFound: 70,
+} as const;
+
+export class SubsonicError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type ResponseFormat = 'xml' | 'json';
+
+export function formatOf(f: string | undefined): ResponseFormat {
+  return f === 'json' ? 'json' : 'xml';
+}
+
+function envelope(serverVersion: string, status: 'ok' | 'failed'): Payload {
+  return { status, version: SUBSONIC_API_VERSION, type: SERVER_TYPE, serverVersion, openSubsonic: true };
+}
+
+// XML 1.0 cannot carry most control characters, even escaped.
+// eslint-disable-next-line no-control-regex
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+
+function escapeXml(text: string): string {
+  return text
+    .replace(NOT_XML, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+}
+
+const scalarText = (value: string | number | boolean | Date) =>
+  value instanceof Date ? value.toISOString() : String(value);
+
+const isScalar = (value: PayloadValue): value is string | number | boolean | Date =>
+  typeof value !== 'object' || value instanceof Date;
+
+function element(name: string, body: Payload | number | string): string {
+  if (typeof body !== 'object') return `<${name}>${escapeXml(String(body))}</${name}>`;
+  let attributes = '';
+  let children = '';
+  for (const [key, value] of Object.entries(body)) {
+    if (value === undefined) continue;
+    if (isScalar(value)) attributes += ` ${key}="${escapeXml(scalarText(value))}"`;
+    else if (Array.isArray(value)) children += value.map((item) => element(key, item)).join('');
+    else children += element(key, value as Payload);
+  }
+  return children ? `<${name}${attributes}>${children}</${name}>` : `<${name}${attributes}/>`;
+}
+
+function toJson(value: PayloadValue): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map(toJson);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, toJson(v)]),
+    );
+  }
+  return value;
+}
+
+export function renderBody(format: ResponseFormat, serverVersion: string, status: 'ok' | 'failed', payload: Payload): string {
+  const root: Payload = { ...envelope(serverVersion, status), ...payload };
+  if (format === 'json') return JSON.stringify({ 'subsonic-response': toJson(root) });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${element('subsonic-response', { xmlns: XMLNS, ...root })}`;
+}
+
+/** Subsonic answers errors with HTTP 200 and status "failed": clients read the code. */
+export function sendSubsonic(res: Response, format: ResponseFormat, serverVersion: string, status: 'ok' | 'failed', payload: Payload): void {
+  res
+    .status(200)
+    .set('Cache-Control', 'no-store')
+    .type(format === 'json' ? 'application/json' : 'text/xml')
+    .send(renderBody(format, serverVersion, status, payload));
+}
+
+export function errorPayload(err: SubsonicError): Payload {
+  return { error: { code: err.code, message: err.message } };
+}

@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import { XMLParser } from 'fast-xml-parser';
+import { SubsonicAPI } from 'subsonic-api';
+import { validateXML } from 'xmllint-wasm';
+
+/*
+ * Test support: a real Subsonic client library (subsonic-api, from npm) pointed at a listening
+ * Samaa. In 'xml' mode every call is sent without f=json; the XML answer is validated against
+ * the Subsonic XSD, then converted to the JSON shape the library expects, so one suite proves
+ * both formats.
+ */
+
+export type Format = 'json' | 'xml';
+
+const SCHEMA = fs.readFileSync(new URL('./fixtures/subsonic-rest-api.xsd', import.meta.url), 'utf8');
+
+/** Elements that repeat wherever they are not the response's own payload. */
+const LIST_ELEMENTS = new Set([
+  'song', 'album', 'artist', 'index', 'entry', 'child', 'playlist', 'musicFolder', 'folder', 'user', 'versions',
+]);
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  parseAttributeValue: false,
+  attributeValueProcessor: (_name, value) =>
+    value === 'true' ? true : value === 'false' ? false : /^-?\d{1,15}$/.test(value) ? Number(value) : value,
+  isArray: (name, jpath, _leaf, isAttribute) =>
+    !isAttribute && (name === 'openSubsonicExtensions' || (LIST_ELEMENTS.has(name) && String(jpath).split('.').length > 2)),
+});
+
+export async function assertValidSubsonicXml(xml: string): Promise<void> {
+  const result = await validateXML({ xml: [{ fileName: 'response.xml', contents: xml }], schema: [SCHEMA] });
+  if (!result.valid) throw new Error(`XML response is not valid against the Subsonic XSD:\n${result.rawOutput}\n${xml.slice(0, 2000)}`);
+}
+
+/** The JSON shape of an XML answer (`xmlns` dropped). */
+export function xmlToJson(xml: string): unknown {
+  const parsed = parser.parse(xml) as { 'subsonic-response': Record<string, unknown> };
+  const { xmlns: _xmlns, ...root } = parsed['subsonic-response'];
+  return { 'subsonic-response': root };
+}
+
+/** Seen XML bodies, for tests that look at them. */
+export const seenXml: string[] = [];
+
+function withoutJsonFlag(input: string): string {
+  return input.replace(/([?&])f=json(&|$)/, (_m, lead: string, tail: string) => (tail ? lead : ''));
+}
+
+async function xmlFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  const url = withoutJsonFlag(String(input));
+  const body = typeof init?.body === 'string' ? withoutJsonFlag(init.body) : init?.body;
+  const res = await fetch(url, { ...init, body });
+  const type = res.headers.get('content-type') ?? '';
+  if (!type.includes('xml')) return res;
+  const xml = await res.text();
+  seenXml.push(xml);
+  await assertValidSubsonicXml(xml);
+  return new Response(JSON.stringify(xmlToJson(xml)), { status: res.status, headers: { 'content-type': 'application/json' } });
+}
+
+export type SubsonicAuth = { apiKey: string } | { username: string; password: string };
+
+export function subsonicClient(baseUrl: string, auth: SubsonicAuth, format: Format, opts: { post?: boolean } = {}): SubsonicAPI {
+  return new SubsonicAPI({
+    url: baseUrl,
+    auth: auth as ConstructorParameters<typeof SubsonicAPI>[0]['auth'],
+    post: opts.post,
+    fetch: format === 'xml' ? (xmlFetch as typeof fetch) : fetch,
+  });
+}

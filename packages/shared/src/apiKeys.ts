@@ -1,0 +1,28 @@
+import Joi from 'joi';
+
+/** An API key as its owner sees it in the Apps panel; the key itself is shown only once. */
+export interface ApiKeyInfo {
+  id: string;
+  name: string;
+  /** ISO date. */
+  createdAt: string;
+}
+
+/** `data` of POST /api/account/api-keys. */
+export interface CreatedApiKey {
+  key: string;
+  info: ApiKeyInfo;
+}
+
+export const API_KEY_LIMIT = 20;
+
+export const apiKeyInputSchema = Joi.object<{ name: string }>({
+  name: Joi.string().trim().min(1).max(50).required().label('Name'),
+});
+
+export const API_KEY_MESSAGES = {
+  created: 'API key created. Copy it now: it will not be shown again.',
+  revoked: 'API key revoked',
+  notFound: 'API key not found',
+  tooMany: `You can have at most ${API_KEY_LIMIT} API keys. Revoke one first.`,
+} as const;
