@@ -96,10 +96,20 @@ export function renderBody(format: ResponseFormat, serverVersion: string, status
   return `<?xml version="1.0" encoding="UTF-8"?>\n${element('subsonic-response', { xmlns: XMLNS, ...root })}`;
 }
 
-/** Subsonic answers errors with HTTP 200 and status "failed": clients read the code. */
-export function sendSubsonic(res: Response, format: ResponseFormat, serverVersion: string, status: 'ok' | 'failed', payload: Payload): void {
+/**
+ * Subsonic answers errors with HTTP 200 and status "failed": clients read the code. Only an
+ * unknown method gets a 404, as OpenSubsonic asks.
+ */
+export function sendSubsonic(
+  res: Response,
+  format: ResponseFormat,
+  serverVersion: string,
+  status: 'ok' | 'failed',
+  payload: Payload,
+  httpStatus = 200,
+): void {
   res
-    .status(200)
+    .status(httpStatus)
     .set('Cache-Control', 'no-store')
     .type(format === 'json' ? 'application/json' : 'text/xml')
     .send(renderBody(format, serverVersion, status, payload));

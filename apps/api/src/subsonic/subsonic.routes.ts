@@ -69,7 +69,6 @@ export function subsonicRouter(ctx: AppContext, throttle: LoginThrottle): Router
     const method = Object.hasOwn(METHODS, name) ? METHODS[name] : undefined;
     try {
       if (!method) {
-        res.status(404);
         throw new SubsonicError(SUBSONIC_ERRORS.generic, `Unknown method: ${name}`);
       }
       const user = await authenticator.authenticate(params, req.ip);
@@ -84,10 +83,9 @@ export function subsonicRouter(ctx: AppContext, throttle: LoginThrottle): Router
         res.status(416).set(err.headers).end();
         return;
       }
-      const status = res.statusCode === 404 ? 404 : 200;
       res.removeHeader('Content-Disposition');
-      sendSubsonic(res, format, SERVER_VERSION, 'failed', errorPayload(toSubsonicError(err, ctx, req)));
-      res.status(status);
+      const error = errorPayload(toSubsonicError(err, ctx, req));
+      sendSubsonic(res, format, SERVER_VERSION, 'failed', error, method ? 200 : 404);
     }
   };
   router.get('/:method', handle);
