@@ -1,3 +1,4 @@
+import type { SongInput } from './schemas/catalogue.js';
 /** Media upload contract shared by the API (tus media store) and the web app (tus or Firebase). */
 
 export const MEDIA_KINDS = ['audio', 'image'] as const;
@@ -10,11 +11,23 @@ export const MEDIA_FOLDERS: Record<MediaKind, string> = { audio: 'audio', image:
 const MAX_NAME_LENGTH = 100;
 
 /** Metadata read from an uploaded audio file, used to pre-fill the song form's empty fields. */
-export interface UploadMetadata {
-  title?: string;
-  artist?: string;
-  /** Seconds. */
-  duration?: number;
+/** What an audio file's tags say of it, in the song's own fields (duration in whole seconds). */
+export type AudioTags = { title?: string; artist?: string } & Pick<
+  SongInput,
+  | 'album'
+  | 'albumArtist'
+  | 'trackNumber'
+  | 'discNumber'
+  | 'year'
+  | 'duration'
+  | 'sampleRate'
+  | 'encoderDelay'
+  | 'encoderPadding'
+  | 'replayGainTrackGain'
+  | 'replayGainTrackPeak'
+>;
+
+export interface UploadMetadata extends AudioTags {
   /** Media path of the embedded cover art, saved as an image file. */
   coverUrl?: string;
 }

@@ -1,15 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { parseFile } from 'music-metadata';
 import type { UploadMetadata } from '@samaa/shared';
 import type { Logger } from '../logger.js';
+import { readAudioTags } from './audioTags.js';
 import { sniffFormat } from './formats.js';
 import { mediaUrlPath, type MediaStore } from './mediaStore.js';
-
-const clean = (text: string | undefined) => {
-  const trimmed = text?.replace(/\s+/g, ' ').trim();
-  return trimmed ? trimmed.slice(0, 100) : undefined;
-};
 
 /** Cover file of an audio file: named after it, so reading metadata twice reuses the same image. */
 function coverFileName(audioFile: string, ext: string): string {
@@ -17,27 +12,21 @@ function coverFileName(audioFile: string, ext: string): string {
 }
 
 /**
- * Title, artist, duration (whole seconds) and embedded cover art of a stored audio file.
- * The cover is saved under images/ when it is a jpeg, png or webp. Unreadable tags give `{}`:
- * the audio itself was already validated, metadata only pre-fills a form.
+ * The tags of a stored audio file (title, artist, album, track, year, duration, ReplayGain,
+ * encoder delay and padding) and its embedded cover art, saved under images/ when it is a jpeg,
+ * png or webp. Unreadable tags give `{}`: the audio itself was already validated, metadata only
+ * pre-fills a form.
  */
 export async function readAudioMetadata(store: MediaStore, audioFile: string, logger: Logger): Promise<UploadMetadata> {
-  let parsed;
+  let read;
   try {
-    parsed = await parseFile(audioFile, { duration: true });
+    read = await readAudioTags(audioFile);
   } catch (err) {
     logger.warn({ err, file: path.basename(audioFile) }, 'could not read audio metadata');
     return {};
   }
-  const out: UploadMetadata = {};
-  const title = clean(parsed.common.title);
-  const artist = clean(parsed.common.artist ?? parsed.common.artists?.[0]);
-  if (title) out.title = title;
-  if (artist) out.artist = artist;
-  const duration = parsed.format.duration;
-  if (typeof duration === 'number' && Number.isFinite(duration) && duration > 0) out.duration = Math.round(duration);
-
-  const picture = parsed.common.picture?.[0];
+  const out: UploadMetadata = { ...read.tags };
+  const picture = read.picture;
   const format = picture && sniffFormat(picture.data);
   if (picture && format?.kind === 'image') {
     const name = coverFileName(audioFile, format.ext);

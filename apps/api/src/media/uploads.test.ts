@@ -128,10 +128,28 @@ describe('tus uploads into the media store', () => {
 
   it('pre-fills title, artist, duration and cover from a real MP3 with ID3 tags', async () => {
     const cover = coverArtPng({ from: [200, 40, 40], to: [40, 40, 200], accent: [255, 255, 255], motif: 'vinyl' });
-    const mp3 = taggedMp3(7, { title: 'Tagged Tune', artist: 'The Testers', cover: { mime: 'image/png', data: cover } });
+    const mp3 = taggedMp3(7, {
+      title: 'Tagged Tune',
+      artist: 'The Testers',
+      album: 'Test Pressings',
+      trackNumber: 3,
+      year: 2021,
+      userText: { REPLAYGAIN_TRACK_GAIN: '-6.50 dB', REPLAYGAIN_TRACK_PEAK: '0.912' },
+      cover: { mime: 'image/png', data: cover },
+    });
     const { done } = tusUpload(mp3, { filename: 'tagged.mp3' });
     const result = await done;
-    expect(result.metadata).toMatchObject({ title: 'Tagged Tune', artist: 'The Testers', duration: 7 });
+    expect(result.metadata).toMatchObject({
+      title: 'Tagged Tune',
+      artist: 'The Testers',
+      album: 'Test Pressings',
+      trackNumber: 3,
+      year: 2021,
+      duration: 7,
+      sampleRate: 22050,
+      replayGainTrackGain: -6.5,
+      replayGainTrackPeak: 0.912,
+    });
     expect(result.metadata?.coverUrl).toMatch(/^\/media\/images\/\d{13}tagged-cover\.png$/);
     const img = await request(app).get(result.metadata!.coverUrl!).expect(200);
     expect(img.headers['content-type']).toBe('image/png');

@@ -39,7 +39,7 @@ beforeAll(async () => {
   await sharp({ create: { width: 600, height: 600, channels: 3, background: '#3366aa' } }).png().toFile(path.join(media, 'images', 'cover.png'));
 
   [alice, bob, admin] = await Promise.all([createUser({ name: 'Alice' }), createUser({ name: 'Bobby' }), createUser({ admin: true })]);
-  [aliceKey, bobKey, adminKey] = (await Promise.all([alice, bob, admin].map((u) => createApiKey(u._id, { name: 'Phone' })))).map((k) => k.key);
+  [aliceKey, bobKey, adminKey] = (await Promise.all([alice, bob, admin].map((u) => createApiKey(u._id, { name: 'Phone' })))).map((k) => k.key) as [string, string, string];
   const [second, first, single, other] = await insertSongs([
     song('Second Light', { album: 'Night Songs', trackNumber: 2, year: 2019 }),
     song('First Light', { album: 'Night Songs', trackNumber: 1, year: 2019 }),
@@ -74,7 +74,7 @@ describe.each<Format>(['json', 'xml'])('Subsonic API (%s)', (format) => {
     expect(await api().getUsers()).toMatchObject({ status: 'failed', error: { code: 50 } });
     const asAdmin = client(() => adminKey, format);
     expect((await asAdmin.getUser({ username: bob.email })).user.username).toBe(bob.email);
-    expect((await asAdmin.getUsers()).users.user.length).toBeGreaterThanOrEqual(3);
+    expect((await asAdmin.getUsers()).users.user!.length).toBeGreaterThanOrEqual(3);
   });
 
   it('browses artists, albums and songs derived from the catalogue, with a Singles album', async () => {

@@ -1,8 +1,13 @@
-/** Minimal ID3v2.4 writer: title, artist and an optional front cover. */
+/** Minimal ID3v2.4 writer: title, artist, album, track, year, free text frames and a front cover. */
 
 export interface Id3Fields {
   title?: string;
   artist?: string;
+  album?: string;
+  trackNumber?: number;
+  year?: number;
+  /** TXXX frames by description, e.g. REPLAYGAIN_TRACK_GAIN. */
+  userText?: Record<string, string>;
   cover?: { mime: string; data: Uint8Array };
 }
 
@@ -23,6 +28,12 @@ export function id3v2Tag(fields: Id3Fields): Buffer {
   const frames: Buffer[] = [];
   if (fields.title) frames.push(textFrame('TIT2', fields.title));
   if (fields.artist) frames.push(textFrame('TPE1', fields.artist));
+  if (fields.album) frames.push(textFrame('TALB', fields.album));
+  if (fields.trackNumber) frames.push(textFrame('TRCK', String(fields.trackNumber)));
+  if (fields.year) frames.push(textFrame('TDRC', String(fields.year)));
+  for (const [description, value] of Object.entries(fields.userText ?? {})) {
+    frames.push(textFrame('TXXX', `${description}\0${value}`));
+  }
   if (fields.cover) {
     // encoding, MIME type, picture type 3 (front cover), empty description, data.
     const body = Buffer.concat([

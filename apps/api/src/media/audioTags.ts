@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { parseFile, type IAudioMetadata, type IPicture } from 'music-metadata';
+import type { AudioTags } from '@samaa/shared';
+import { parseITunSmpb, readLameHeader, type GaplessInfo } from './gaplessInfo.js';
+
+const clean = (text: string | undefined, max = 100) => {
+  const trimmed = text?.replace(/\s+/g, ' ').trim();
+  return trimmed ? trimmed.slice(0, max) : undefined;
+};
+
+const wholeIn = (value: number | null | undefined, min: number, max: number) =>
+  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max ? value : undefined;
+
+const finite = (value: number | undefined) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+
+function iTunSmpbOf(parsed: IAudioMetadata): GaplessInfo | undefined {
+  for (const tags of Object.values(parsed.native)) {
+    for (const tag of tags) {
+      if (!/iTunSMPB/i.test(tag.id)) continue;
+      const value = typeof tag.value === 'string' ? tag.value : (tag.value as { text?: string } | undefined)?.text;
+      const info = typeof value === 'string' ? parseITunSmpb(value) : undefined;
+      if (info) return info;
+    }
+  }
+  return undefined;
+}
+
+/** Drops undefined fields, so the result spreads cleanly over a song. */
+function defined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+/**
+ * What the tags and headers of an audio file say: title, artist, album, track and disc, year,
+ * duration (whole seconds), ReplayGain, and the encoder delay and padding a gapless player
+ * trims (LAME header, else iTunSMPB). Throws when the file cannot be parsed at all.
+ */
+export async function readAudioTags(file: string): Promise<{ tags: AudioTags; picture?: IPicture }> {
+  const parsed = await parseFile(file, { duration: true });
+  const { common, format } = parsed;
+  const gapless =
+    (path.extname(file).toLowerCase() === '.mp3' || format.codec?.startsWith('MPEG')
+      ? await readLameHeader(file).catch(() => undefined)
+      : undefined) ?? iTunSmpbOf(parsed);
+  const duration = finite(format.duration);
+  const tags = defined<AudioTags>({
+    title: clean(common.title),
+    artist: clean(common.artist ?? common.artists?.[0]),
+    album: clean(common.album, 200),
+    albumArtist: clean(common.albumartist),
+    trackNumber: wholeIn(common.track.no, 1, 9999),
+    discNumber: wholeIn(common.disk.no, 1, 999),
+    year: wholeIn(common.year, 1, 9999),
+    duration: duration !== undefined && duration > 0 ? Math.round(duration) : undefined,
+    sampleRate: wholeIn(format.sampleRate, 1000, 768_000),
+    encoderDelay: gapless?.encoderDelay,
+    encoderPadding: gapless?.encoderPadding,
+    replayGainTrackGain: finite(common.replaygain_track_gain?.dB ?? format.trackGain),
+    replayGainTrackPeak: finite(common.replaygain_track_peak?.ratio ?? format.trackPeakLevel),
+  });
+  return { tags, picture: common.picture?.[0] };
+}
