@@ -8,6 +8,12 @@ export interface TopSong {
   likes: number;
 }
 
+export interface MostPlayedSong {
+  song: Song;
+  /** Plays scrobbled by Subsonic apps. */
+  plays: number;
+}
+
 export interface SignupDay {
   /** UTC day, YYYY-MM-DD. */
   date: string;
@@ -21,8 +27,12 @@ export interface AdminAnalytics {
   songs: number;
   playlists: number;
   likes: number;
+  /** Plays scrobbled by Subsonic apps. */
+  plays: number;
   /** The 10 most liked songs, most liked first. */
   topSongs: TopSong[];
+  /** The 10 most played songs, most played first. */
+  mostPlayed: MostPlayedSong[];
   /** One entry per day, oldest first, zero days included. */
   signupsPerDay: SignupDay[];
 }

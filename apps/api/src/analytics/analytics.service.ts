@@ -1,10 +1,12 @@
 import {
   ANALYTICS_SIGNUP_DAYS,
   type AdminAnalytics,
+  type MostPlayedSong,
   type SignupDay,
   type TopSong,
 } from '@samaa/shared';
 import { countLikes, mostLikedSongs } from '../likes/likes.repo.js';
+import { playStats } from './plays.repo.js';
 import { countPlaylists } from '../playlists/playlists.repo.js';
 import { songsById } from '../songs/songCatalogue.repo.js';
 import { countSongs } from '../songs/songs.repo.js';
@@ -41,8 +43,25 @@ export async function topSongs(limit = TOP_SONGS): Promise<TopSong[]> {
   });
 }
 
+/** The most played songs still in the catalogue, and the number of plays in all. */
+export async function mostPlayedSongs(limit = TOP_SONGS): Promise<{ plays: number; mostPlayed: MostPlayedSong[] }> {
+  const stats = await playStats();
+  let plays = 0;
+  for (const entry of stats.values()) plays += entry.plays;
+  if (stats.size === 0) return { plays, mostPlayed: [] };
+  const byId = await songsById();
+  const mostPlayed = [...stats]
+    .flatMap(([id, entry]) => {
+      const song = byId.get(id);
+      return song ? [{ song, plays: entry.plays }] : [];
+    })
+    .sort((a, b) => b.plays - a.plays || a.song.name.localeCompare(b.song.name))
+    .slice(0, limit);
+  return { plays, mostPlayed };
+}
+
 export async function adminAnalytics(now = new Date()): Promise<AdminAnalytics> {
-  const [users, verifiedUsers, songs, playlists, likes, top, signups] = await Promise.all([
+  const [users, verifiedUsers, songs, playlists, likes, top, signups, played] = await Promise.all([
     countUsers(),
     countUsers({ verified: true }),
     countSongs(),
@@ -50,6 +69,7 @@ export async function adminAnalytics(now = new Date()): Promise<AdminAnalytics> 
     countLikes(),
     topSongs(),
     signupsPerDay(now),
+    mostPlayedSongs(),
   ]);
-  return { users, verifiedUsers, songs, playlists, likes, topSongs: top, signupsPerDay: signups };
+  return { users, verifiedUsers, songs, playlists, likes, topSongs: top, signupsPerDay: signups, ...played };
 }

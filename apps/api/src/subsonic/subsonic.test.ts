@@ -193,6 +193,9 @@ describe.each<Format>(['json', 'xml'])('Subsonic API (%s)', (format) => {
     await api().scrobble({ id: ids.single!, submission: false });
     expect((await api().getSong({ id: ids.single! })).song.playCount).toBe(before + 1);
     expect((await api().getAlbumList2({ type: 'frequent' as 'newest' })).albumList2.album![0]!.name).toBe(SINGLES);
+    const analytics = await request(app).get('/api/admin/analytics').set('x-auth-token', admin.token);
+    expect(analytics.body.data.mostPlayed[0]).toMatchObject({ song: { _id: ids.single }, plays: before + 1 });
+    expect(analytics.body.data.plays).toBe(before + 1);
     expect(await api().scrobble({ id: '0123456789abcdef01234567' })).toMatchObject({ error: { code: 70 } });
   });
 });

@@ -1,4 +1,4 @@
-import { MESSAGES, type Playlist, type Song, type UserRecord } from '@samaa/shared';
+import { MESSAGES, type Playlist, type Song, type SongInput, type UserRecord } from '@samaa/shared';
 import { api } from './client';
 import { getUserToken } from '../session/session';
 
@@ -82,13 +82,8 @@ export async function removeSongFromPlaylist(playlistId: string, songId: string)
 
 // Admin calls (the admin token is picked by the client in the admin area).
 
-export interface SongInputBody {
-  name: string;
-  artist: string;
-  song: string;
-  img: string;
-  duration?: number;
-}
+/** A song as the admin form sends it: the catalogue fields and what the audio's tags said. */
+export type SongInputBody = SongInput;
 
 export async function createSong(input: SongInputBody): Promise<Song> {
   const res = await api.post<{ data: Song }>('/songs', input);

@@ -15,6 +15,7 @@ const TrendingPage = lazy(() => import('../features/trending/TrendingPage'));
 const FavouritesPage = lazy(() => import('../features/favourites/FavouritesPage'));
 const PlayerPage = lazy(() => import('../features/player/PlayerPage'));
 const ChangePasswordPage = lazy(() => import('../features/account/ChangePasswordPage'));
+const AppsPage = lazy(() => import('../features/apps/AppsPage'));
 
 const LINKS = [
   { to: '/home', label: 'Home' },
@@ -23,6 +24,7 @@ const LINKS = [
   { to: '/trending', label: 'Trending' },
   { to: '/favourites', label: 'Liked Songs' },
   { to: '/player', label: 'Player' },
+  { to: '/apps', label: 'Apps' },
   { to: '/account/password', label: PASSWORD_MESSAGES.changeTitle },
 ];
 
@@ -52,6 +54,7 @@ export function ListenerShell() {
             <Route path="/player" element={<PlayerPage />} />
             <Route path="/trending" element={<TrendingPage />} />
             <Route path="/favourites" element={<FavouritesPage />} />
+            <Route path="/apps" element={<AppsPage />} />
             <Route path="/account/password" element={<ChangePasswordPage />} />
             <Route path="*" element={<NotFound fullWidth />} />
           </Routes>

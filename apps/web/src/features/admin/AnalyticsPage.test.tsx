@@ -29,6 +29,13 @@ const ANALYTICS: AdminAnalytics = {
     },
   ],
   signupsPerDay: days,
+  plays: 7,
+  mostPlayed: [
+    {
+      song: { _id: 's2', name: 'Dawn', artist: 'Mira', img: '', song: '/media/audio/b.mp3' },
+      plays: 7,
+    },
+  ],
 };
 
 describe('Analytics page', () => {
@@ -45,6 +52,8 @@ describe('Analytics page', () => {
     expect(screen.getByText('Night Drive')).toBeInTheDocument();
     expect(screen.getByText('12 likes')).toBeInTheDocument();
     expect(screen.getByText('1 like')).toBeInTheDocument();
+    expect(within(screen.getByText('Plays in apps').closest('div')!).getByText('7')).toBeInTheDocument();
+    expect(screen.getByText('7 plays')).toBeInTheDocument();
     const chart = screen.getByRole('img', { name: /Sign-ups per day over the last 30 days/ });
     expect(chart.querySelectorAll('rect')).toHaveLength(30);
     expect(chart).toHaveAccessibleName(/32 in total, at most 4 in a day/);
@@ -59,6 +68,8 @@ describe('Analytics page', () => {
             ...ANALYTICS,
             likes: 0,
             topSongs: [],
+            plays: 0,
+            mostPlayed: [],
             signupsPerDay: days.map((d) => ({ ...d, count: 0 })),
           },
         },
@@ -66,6 +77,7 @@ describe('Analytics page', () => {
     });
     render(<AnalyticsPage />);
     expect(await screen.findByText('No likes yet.')).toBeInTheDocument();
+    expect(screen.getByText('No plays from Subsonic apps yet.')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /0 in total, at most 0 in a day/ })).toBeInTheDocument();
   });
 

@@ -1,4 +1,4 @@
-import { LABELS, MESSAGES, type AdminAnalytics } from '@samaa/shared';
+import { LABELS, MESSAGES, type AdminAnalytics, type Song } from '@samaa/shared';
 import { mediaUrl } from '../../api/client';
 import { Loading } from '../../components/Loading';
 import { fetchAdminAnalytics } from './analyticsApi';
@@ -13,6 +13,7 @@ function Figures({ data }: { data: AdminAnalytics }) {
     { label: 'Songs', value: data.songs },
     { label: 'Playlists', value: data.playlists },
     { label: 'Total likes', value: data.likes },
+    { label: 'Plays in apps', value: data.plays },
   ];
   return (
     <dl className="stats">
@@ -26,11 +27,12 @@ function Figures({ data }: { data: AdminAnalytics }) {
   );
 }
 
-function TopSongs({ topSongs }: { topSongs: AdminAnalytics['topSongs'] }) {
-  if (topSongs.length === 0) return <p className="empty-state">No likes yet.</p>;
+/** Songs ranked by a count (likes, plays), with the count in words. */
+function RankedSongs({ rows, unit, empty }: { rows: { song: Song; count: number }[]; unit: [string, string]; empty: string }) {
+  if (rows.length === 0) return <p className="empty-state">{empty}</p>;
   return (
     <ol className="top-songs">
-      {topSongs.map(({ song, likes }) => (
+      {rows.map(({ song, count }) => (
         <li key={song._id}>
           {song.img ? (
             <img src={mediaUrl(song.img)} alt="" className="top-songs__thumb" />
@@ -42,7 +44,7 @@ function TopSongs({ topSongs }: { topSongs: AdminAnalytics['topSongs'] }) {
             <span>{song.artist}</span>
           </span>
           <span className="top-songs__likes">
-            {likes} {likes === 1 ? 'like' : 'likes'}
+            {count} {count === 1 ? unit[0] : unit[1]}
           </span>
         </li>
       ))}
@@ -80,7 +82,19 @@ export default function AnalyticsPage() {
             </section>
             <section className="card" aria-labelledby="top-songs-title">
               <h2 id="top-songs-title">Most liked songs</h2>
-              <TopSongs topSongs={state.data.topSongs} />
+              <RankedSongs
+                rows={state.data.topSongs.map(({ song, likes }) => ({ song, count: likes }))}
+                unit={['like', 'likes']}
+                empty="No likes yet."
+              />
+            </section>
+            <section className="card" aria-labelledby="most-played-title">
+              <h2 id="most-played-title">Most played in apps</h2>
+              <RankedSongs
+                rows={state.data.mostPlayed.map(({ song, plays }) => ({ song, count: plays }))}
+                unit={['play', 'plays']}
+                empty="No plays from Subsonic apps yet."
+              />
             </section>
           </div>
         </>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { formatTime, MESSAGES, type Song } from '@samaa/shared';
+import { formatTime, MESSAGES, SONG_OPTIONAL_FIELDS, type AudioTags, type Song } from '@samaa/shared';
 import { createSong, updateSong, type SongInputBody } from '../../api/catalogue';
 import { mediaUrl } from '../../api/client';
 import { FileUpload, type UploadedFile } from '../upload/FileUpload';
@@ -10,14 +10,32 @@ export const FORM_CLOSE_DELAY_MS = 1000;
 type Result = { kind: 'success' | 'error'; text: string } | null;
 
 function initialValues(song?: Song): SongInputBody {
-  return {
-    name: song?.name ?? '',
-    artist: song?.artist ?? '',
-    img: song?.img ?? '',
-    song: song?.song ?? '',
-    ...(song?.duration !== undefined ? { duration: song.duration } : {}),
-  };
+  const values: SongInputBody = { name: song?.name ?? '', artist: song?.artist ?? '', img: song?.img ?? '', song: song?.song ?? '' };
+  for (const field of SONG_OPTIONAL_FIELDS) {
+    if (song?.[field] !== undefined) Object.assign(values, { [field]: song[field] });
+  }
+  return values;
 }
+
+/** Fields that describe the audio file itself: a new file brings its own values (or none). */
+const FILE_FIELDS = ['duration', 'sampleRate', 'encoderDelay', 'encoderPadding', 'replayGainTrackGain', 'replayGainTrackPeak'] as const;
+/** Fields the admin may have typed: the tags only fill them when empty. */
+const TAG_FIELDS = ['album', 'albumArtist', 'trackNumber', 'discNumber', 'year'] as const;
+
+function withTags(values: SongInputBody, tags: AudioTags | undefined): SongInputBody {
+  const next: SongInputBody = { ...values };
+  for (const field of FILE_FIELDS) {
+    if (tags?.[field] !== undefined) Object.assign(next, { [field]: tags[field] });
+    else delete next[field];
+  }
+  for (const field of TAG_FIELDS) {
+    if ((next[field] === undefined || next[field] === '') && tags?.[field] !== undefined) Object.assign(next, { [field]: tags[field] });
+  }
+  return next;
+}
+
+/** A whole number typed in a field, or undefined when it is empty or not one. */
+const wholeNumber = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : undefined);
 
 const fileName = (url: string) => decodeURIComponent(url.split('?')[0]?.split('/').pop() ?? url);
 
@@ -42,17 +60,24 @@ export function SongForm({
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
-  const set = (field: 'name' | 'artist') => (e: { target: { value: string } }) =>
+  const set = (field: 'name' | 'artist' | 'album') => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [field]: e.target.value }));
+  const setNumber = (field: 'trackNumber' | 'year') => (e: { target: { value: string } }) =>
+    setValues((v) => {
+      const next = { ...v };
+      const value = wholeNumber(e.target.value);
+      if (value === undefined) delete next[field];
+      else next[field] = value;
+      return next;
+    });
 
   function onAudio({ url, metadata }: UploadedFile) {
     setValues((v) => ({
-      ...v,
+      ...withTags(v, metadata),
       song: url,
       name: v.name.trim() ? v.name : (metadata?.title ?? v.name),
       artist: v.artist.trim() ? v.artist : (metadata?.artist ?? v.artist),
       img: v.img || metadata?.coverUrl || v.img,
-      ...(metadata?.duration !== undefined ? { duration: metadata.duration } : {}),
     }));
   }
 
@@ -60,7 +85,10 @@ export function SongForm({
     event.preventDefault();
     if (submitting || result) return;
     setSubmitting(true);
-    const body = { ...values, name: values.name.trim(), artist: values.artist.trim() };
+    const album = values.album?.trim();
+    const body: SongInputBody = { ...values, name: values.name.trim(), artist: values.artist.trim() };
+    if (album) body.album = album;
+    else delete body.album;
     try {
       if (song) await updateSong(song._id, body);
       else await createSong(body);
@@ -83,6 +111,20 @@ export function SongForm({
       <div className="field">
         <label htmlFor={`${id}-artist`}>Artist</label>
         <input id={`${id}-artist`} value={values.artist} onChange={set('artist')} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-album`}>Album</label>
+        <input id={`${id}-album`} value={values.album ?? ''} onChange={set('album')} placeholder="Singles" />
+      </div>
+      <div className="song-form__row">
+        <div className="field">
+          <label htmlFor={`${id}-track`}>Track</label>
+          <input id={`${id}-track`} inputMode="numeric" value={values.trackNumber ?? ''} onChange={setNumber('trackNumber')} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-year`}>Year</label>
+          <input id={`${id}-year`} inputMode="numeric" value={values.year ?? ''} onChange={setNumber('year')} />
+        </div>
       </div>
 
       <FileUpload kind="audio" label="Song (audio file)" onUploaded={onAudio} />
