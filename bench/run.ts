@@ -223,6 +223,15 @@ async function main() {
         }),
       });
     }
+    const apiKey = cycle(data.apiKeys);
+    await run({
+      key: 'search3',
+      name: 'GET /rest/search3 (Subsonic, what people type, API key)',
+      next: () => ({
+        path: `/rest/search3?f=json&v=1.16.1&c=bench&apiKey=${apiKey()}&songCount=20&query=${encodeURIComponent(typed())}`,
+        headers: gzip,
+      }),
+    });
     const owner = cycle(data.tokens.slice(0, 300));
     await run({
       key: 'user-playlists',
@@ -290,6 +299,16 @@ async function main() {
         return `bytes=${s}-${s + RANGE - 1}`;
       };
     };
+    const streamRange = rangeHeader();
+    await run({
+      key: 'stream',
+      name: 'GET /rest/stream (Subsonic, 256 KiB ranges, API key)',
+      next: () => ({
+        path: `/rest/stream?v=1.16.1&c=bench&apiKey=${apiKey()}&id=${data.streamSongId}`,
+        headers: { range: streamRange() },
+      }),
+      note: 'same file and ranges as the media case',
+    });
     const wants = (key: string) => !only || only.includes(key);
     if (wants('media')) await mediaVsPlainAt([10, 50]);
     async function mediaVsPlainAt(concurrencies: number[]) {

@@ -7,7 +7,7 @@ const apiTarget = process.env.VITE_DEV_API_TARGET ?? 'http://localhost:3000';
 export default defineConfig({
   plugins: [react()],
   server: {
-    proxy: { '/api': apiTarget, '/media': apiTarget },
+    proxy: { '/api': apiTarget, '/media': apiTarget, '/rest': apiTarget },
   },
   build: {
     outDir: 'dist',

@@ -1,11 +1,13 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { createApiKey } from '../../apps/api/src/apiKeys/apiKeys.service.js';
 import { signToken } from '../../apps/api/src/auth/jwt.js';
 import { seedDatabase } from '../../apps/api/src/cli/seed.js';
 import { connectMongoose, disconnectDatabase } from '../../apps/api/src/db/connection.js';
 import { insertPlaylists } from '../../apps/api/src/playlists/playlists.repo.js';
 import { songListSnapshot } from '../../apps/api/src/songs/songCatalogue.repo.js';
+import { insertSong } from '../../apps/api/src/songs/songs.repo.js';
 
 export const BENCH_DB = 'samaa_bench';
 export const JWT_SECRET = crypto.randomBytes(32).toString('hex');
@@ -20,6 +22,10 @@ export interface Dataset {
   emails: string[];
   password: string;
   mediaPath: string;
+  /** Subsonic API keys of the first 100 listeners. */
+  apiKeys: string[];
+  /** A song whose audio is the media file, for the Subsonic stream case. */
+  streamSongId: string;
 }
 
 /**
@@ -51,6 +57,13 @@ export async function seed(
   const tokens = users.map((user) =>
     signToken({ _id: user._id, name: user.name, isAdmin: false }, JWT_SECRET, '1d'),
   );
+  const apiKeys = await Promise.all(users.slice(0, 100).map(async (user) => (await createApiKey(user._id, { name: 'Bench' })).key));
+  const streamSong = await insertSong({
+    name: 'Bench stream',
+    artist: 'Bench',
+    img: 'https://images.example.com/bench.jpg',
+    song: `/media/audio/${MEDIA_FILE}`,
+  });
   await disconnectDatabase();
 
   const audioDir = path.join(dataDir, 'media', 'audio');
@@ -63,5 +76,7 @@ export async function seed(
     emails: users.map((u) => u.email),
     password: result.password,
     mediaPath,
+    apiKeys,
+    streamSongId: streamSong._id,
   };
 }

@@ -44,11 +44,23 @@ export function subsonicAuthenticator(secret: string, throttle: LoginThrottle): 
   const rememberKey = (email: string, password: string) =>
     createHmac('sha256', secret).update(email).update('\0').update(password).digest('base64url');
 
+  // A verified account's email never changes and it never becomes unverified, so each is read
+  // once; whether the user still exists, and is an admin, comes from the identity cache, which
+  // every user change (in any process) clears.
+  const verifiedEmails = new LRUCache<string, string>({ max: 10_000 });
+
   async function verifiedUser(userId: string | null): Promise<SubsonicUser> {
-    const record = userId ? await findUserRecord(userId) : null;
-    if (!record) throw wrongCredentials();
-    if (!record.verified) throw new SubsonicError(SUBSONIC_ERRORS.notAuthorized, API_MESSAGES.verifyFirstRecent);
-    return { _id: record._id, name: record.name, email: record.email, isAdmin: record.isAdmin };
+    const identity = userId ? await findIdentity(userId) : null;
+    if (!identity) throw wrongCredentials();
+    let email = verifiedEmails.get(identity._id);
+    if (!email) {
+      const record = await findUserRecord(identity._id);
+      if (!record) throw wrongCredentials();
+      if (!record.verified) throw new SubsonicError(SUBSONIC_ERRORS.notAuthorized, API_MESSAGES.verifyFirstRecent);
+      email = record.email;
+      verifiedEmails.set(identity._id, email);
+    }
+    return { _id: identity._id, name: identity.name, email, isAdmin: identity.isAdmin };
   }
 
   async function byPassword(username: string, password: string, ip: string | undefined): Promise<SubsonicUser> {
@@ -58,6 +70,7 @@ export function subsonicAuthenticator(secret: string, throttle: LoginThrottle): 
     if (known && (await findIdentity(known.userId))?.tokenVersion === known.tokenVersion) {
       return verifiedUser(known.userId);
     }
+    if (known) remembered.delete(key);
     const admission = await throttle.admit(email, ip);
     if (admission.refusedForSeconds) throw new SubsonicError(SUBSONIC_ERRORS.generic, API_MESSAGES.tooManyLogins);
     if (admission.delayMs) await new Promise((resolve) => setTimeout(resolve, admission.delayMs));
