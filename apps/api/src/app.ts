@@ -18,6 +18,7 @@ import { songsRouter } from './songs/songs.routes.js';
 import { searchRouter } from './search/search.routes.js';
 import { playlistsRouter } from './playlists/playlists.routes.js';
 import { analyticsRouter } from './analytics/analytics.routes.js';
+import { librariesRouter } from './libraries/libraries.routes.js';
 import { publicConfigRouter } from './config/public.routes.js';
 import { lazyRouter } from './http/lazyRouter.js';
 import { mediaRouter } from './media/media.routes.js';
@@ -139,6 +140,7 @@ export function createApp(ctx: AppContext): express.Express {
   app.use('/api/search', searchRouter(ctx));
   app.use('/api/playlists', playlistsRouter(ctx));
   app.use('/api/admin', analyticsRouter(ctx));
+  app.use('/api/admin/libraries', librariesRouter(ctx));
   app.use('/api/saavn', saavn);
   app.use('/api', notFoundHandler);
 

@@ -37,6 +37,8 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   const app = createApp(ctx);
   await bootstrapAdmin(ctx);
   await seedDemoCatalogue(ctx);
+  const libraries = config.musicDirs.length ? (await import('./libraries/libraries.service.js')).librariesOf(ctx) : undefined;
+  libraries?.start();
 
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
@@ -56,6 +58,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       const force = setTimeout(() => server.closeAllConnections(), 10_000);
       await closed;
       clearTimeout(force);
+      await libraries?.stop();
       stopSharing();
       await redis?.close();
       await db.close();

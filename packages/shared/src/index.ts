@@ -7,3 +7,4 @@ export * from './analytics.js';
 export * from './saavn.js';
 export * from './media.js';
 export * from './apiKeys.js';
+export * from './libraries.js';

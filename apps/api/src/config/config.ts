@@ -25,6 +25,8 @@ export interface Config {
   webDistDir?: string;
   mail: { from: string; smtpUrl?: string; outboxDir: string };
   media: { dir: string; maxAudioBytes: number; maxImageBytes: number };
+  /** Absolute paths of the read-only music folders scanned into the catalogue (MUSIC_DIRS). */
+  musicDirs: string[];
   admin: { email?: string; password?: string; name: string };
   seedDemo: boolean;
   saavnApiUrl: string;
@@ -66,6 +68,7 @@ const schema = Joi.object({
   SMTP_URL: Joi.string().uri({ scheme: ['smtp', 'smtps'] }),
   MAIL_OUTBOX_DIR: Joi.string(),
   MEDIA_DIR: Joi.string(),
+  MUSIC_DIRS: Joi.string().allow(''),
   MAX_AUDIO_MB: Joi.number().positive().default(50),
   MAX_IMAGE_MB: Joi.number().positive().default(5),
   ADMIN_EMAIL: Joi.string().email({ tlds: { allow: false } }),
@@ -130,6 +133,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       maxAudioBytes: Math.round(Number(v.MAX_AUDIO_MB) * MB),
       maxImageBytes: Math.round(Number(v.MAX_IMAGE_MB) * MB),
     },
+    // Separated like PATH (":" here), so folder names may hold commas.
+    musicDirs: [...new Set((str('MUSIC_DIRS') ?? '').split(path.delimiter).map((dir) => dir.trim()).filter(Boolean).map((dir) => path.resolve(cwd, dir)))],
     admin: { email: str('ADMIN_EMAIL'), password: str('ADMIN_PASSWORD'), name: String(v.ADMIN_NAME) },
     seedDemo: Boolean(v.SEED_DEMO),
     saavnApiUrl: String(v.SAAVN_API_URL).replace(/\/+$/, ''),

@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseFile, type IAudioMetadata, type IPicture } from 'music-metadata';
 import type { AudioTags } from '@samaa/shared';
@@ -25,6 +26,12 @@ function iTunSmpbOf(parsed: IAudioMetadata): GaplessInfo | undefined {
   return undefined;
 }
 
+async function estimatedDuration(file: string, bitrate: number | undefined): Promise<number | undefined> {
+  if (!bitrate || !Number.isFinite(bitrate) || bitrate <= 0) return undefined;
+  const { size } = await fs.stat(file);
+  return (size * 8) / bitrate;
+}
+
 /** Drops undefined fields, so the result spreads cleanly over a song. */
 function defined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
@@ -35,14 +42,19 @@ function defined<T extends object>(value: T): T {
  * duration (whole seconds), ReplayGain, and the encoder delay and padding a gapless player
  * trims (LAME header, else iTunSMPB). Throws when the file cannot be parsed at all.
  */
-export async function readAudioTags(file: string): Promise<{ tags: AudioTags; picture?: IPicture }> {
-  const parsed = await parseFile(file, { duration: true });
+export async function readAudioTags(
+  file: string,
+  { exactDuration = true }: { exactDuration?: boolean } = {},
+): Promise<{ tags: AudioTags; picture?: IPicture }> {
+  // An exact MP3 duration without a Xing header means reading every frame: fine for one upload,
+  // too slow for a folder of thousands, where the bitrate gives a close estimate.
+  const parsed = await parseFile(file, { duration: exactDuration, skipCovers: false });
   const { common, format } = parsed;
   const gapless =
     (path.extname(file).toLowerCase() === '.mp3' || format.codec?.startsWith('MPEG')
       ? await readLameHeader(file).catch(() => undefined)
       : undefined) ?? iTunSmpbOf(parsed);
-  const duration = finite(format.duration);
+  const duration = finite(format.duration) ?? (await estimatedDuration(file, format.bitrate));
   const tags = defined<AudioTags>({
     title: clean(common.title),
     artist: clean(common.artist ?? common.artists?.[0]),

@@ -5,9 +5,10 @@ import type { AppContext } from '../context.js';
 import { notFound } from '../http/errors.js';
 import { mimeForExtension } from './formats.js';
 import { sendMediaFile } from './mediaFile.js';
+import { resolveServedFile } from './servedFile.js';
 import { ensureMediaDirs, mediaStore, resolveStoredFile } from './mediaStore.js';
 
-/** GET/HEAD /media/audio/{name} and /media/images/{name}: stored uploads and demo files. */
+/** GET/HEAD /media/audio/{name} and /media/images/{name} (uploads, demo files) and /media/library/… (music folders). */
 export function mediaRouter(ctx: AppContext): Router {
   const store = mediaStore(ctx.config);
   ensureMediaDirs(store);
@@ -22,6 +23,12 @@ export function mediaRouter(ctx: AppContext): Router {
     });
   serve('audio');
   serve('image');
+  // Music folder files: /media/library/{library}/{path…}, never outside their folder.
+  router.get(/^\/library\/.+/, async (req, res) => {
+    const served = await resolveServedFile(ctx.config, `/media${req.path}`);
+    if (!served) throw notFound();
+    await sendMediaFile(req, res, served.file, served.mime, ctx.logger, 'no-cache');
+  });
   // Nothing else under /media exists (and the SPA fallback must not answer for it).
   router.use(() => {
     throw notFound();

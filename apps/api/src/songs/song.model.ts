@@ -21,6 +21,10 @@ const songSchema = new Schema(
     sampleRate: { type: Number, min: 0 },
     replayGainTrackGain: { type: Number },
     replayGainTrackPeak: { type: Number, min: 0 },
+    /** Music folder songs: the id of their file's entry (libraries feature); absent for uploads. */
+    scanFile: { type: String },
+    /** Fields an admin edited on a scanned song: a rescan leaves them alone. */
+    edited: { type: [String], default: undefined },
   },
   { timestamps: true },
 );

@@ -13,7 +13,9 @@ export async function insertSong(input: SongInput): Promise<Song> {
 }
 
 /** Bulk insert for the seed, the demo catalogue and tests; returns the new ids in input order. */
-export async function insertSongs(inputs: readonly (SongInput & { createdAt?: Date; updatedAt?: Date })[]): Promise<string[]> {
+export async function insertSongs(
+  inputs: readonly (SongInput & { createdAt?: Date; updatedAt?: Date; scanFile?: string })[],
+): Promise<string[]> {
   if (inputs.length === 0) return [];
   // Not lean: timestamps and casting apply as for any other write.
   const docs = await SongModel.insertMany(inputs);
@@ -56,5 +58,43 @@ export async function hasNoSongs(): Promise<boolean> {
 /** Empties the catalogue (seed --reset). Callers cascade into playlists and likes. */
 export async function deleteAllSongs(): Promise<void> {
   await SongModel.deleteMany({});
+  await catalogueChanged();
+}
+
+/** What a music folder scan fills from the tags, and what an admin's edit of such a song keeps. */
+export const SCANNED_FIELDS = ['name', 'artist', 'img', 'album', 'albumArtist', 'trackNumber', 'discNumber', 'year'] as const;
+
+/** Records the fields an admin changed on a scanned song (nothing for uploaded songs). */
+export async function markEdited(id: string, before: Song, after: SongInput): Promise<void> {
+  const changed = SCANNED_FIELDS.filter((field) => (before[field] ?? '') !== (after[field] ?? ''));
+  if (changed.length === 0) return;
+  await serialised(`song:${id}`, () =>
+    SongModel.updateOne({ _id: id, scanFile: { $exists: true } }, { $addToSet: { edited: { $each: changed } } }),
+  );
+}
+
+/**
+ * A rescan's new values for a scanned song, except the fields an admin edited. Optional fields
+ * the file no longer has are removed. False when the song is gone.
+ */
+export async function refreshScannedSong(id: string, fresh: SongInput): Promise<boolean> {
+  const updated = await serialised(`song:${id}`, async () => {
+    const doc = await SongModel.findById(id).select('edited').lean();
+    if (!doc) return false;
+    const edited = new Set<string>(doc.edited ?? []);
+    const set = Object.fromEntries(Object.entries(fresh).filter(([field]) => !edited.has(field)));
+    const unset = SONG_OPTIONAL_FIELDS.filter((field) => fresh[field] === undefined && !edited.has(field));
+    const update: UpdateQuery<SongInput> = { $set: set };
+    if (unset.length > 0) update.$unset = Object.fromEntries(unset.map((field) => [field, 1]));
+    await SongModel.updateOne({ _id: id }, update);
+    return true;
+  });
+  if (updated) await catalogueChanged();
+  return updated;
+}
+
+/** A scanned song whose file moved: its new address and file entry. */
+export async function moveScannedSong(id: string, url: string, scanFile: string): Promise<void> {
+  await serialised(`song:${id}`, () => SongModel.updateOne({ _id: id }, { $set: { song: url, scanFile } }));
   await catalogueChanged();
 }

@@ -3,7 +3,8 @@ import { notFound } from '../http/errors.js';
 import { deletePlaysOfSong } from '../analytics/plays.repo.js';
 import { deleteLikesOfSong } from '../likes/likes.repo.js';
 import { removeSongFromAllPlaylists } from '../playlists/playlists.repo.js';
-import { deleteSongById, insertSong, replaceSong } from './songs.repo.js';
+import { deleteSongById, insertSong, markEdited, replaceSong } from './songs.repo.js';
+import { songsById } from './songCatalogue.repo.js';
 
 export { songExists, songListSnapshot, songsById } from './songCatalogue.repo.js';
 
@@ -21,9 +22,12 @@ export function createSong(input: SongInput): Promise<Song> {
   return insertSong(input);
 }
 
+/** A PUT. On a song from a music folder, the fields the admin changed survive later rescans. */
 export async function updateSong(id: string, input: SongInput): Promise<Song> {
+  const before = (await songsById()).get(id.toLowerCase());
   const song = await replaceSong(id, input);
   if (!song) throw notFound(CATALOGUE_MESSAGES.songNotFound);
+  if (before) await markEdited(id, before, input);
   return song;
 }
 

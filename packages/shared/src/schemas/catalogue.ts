@@ -1,8 +1,12 @@
 import Joi from 'joi';
 import type { Song } from '../types.js';
 
-/** Our own media store serves uploads under these paths (see the media feature). */
-export const MEDIA_PATH_PATTERN = /^\/media\/(audio|images)\/[A-Za-z0-9._-]+$/;
+/**
+ * Our own media store serves uploads under /media/audio and /media/images, and the files of
+ * music folders under /media/library/{library id}/{path, each segment URI-encoded}.
+ */
+export const MEDIA_PATH_PATTERN =
+  /^\/media\/(?:(?:audio|images)\/[A-Za-z0-9._-]+|library\/[a-z0-9]+(?:\/(?!\.\.?(?:\/|$))[A-Za-z0-9._~!'()*%-]+)+)$/;
 
 /** An http(s) URL, or a path served by our own media store. */
 export const mediaUrl = () =>

@@ -1,9 +1,8 @@
 import path from 'node:path';
 import type { Song } from '@samaa/shared';
 import { isObjectId } from '../../http/validate.js';
-import { mimeForExtension } from '../../media/formats.js';
 import { sendMediaFile } from '../../media/mediaFile.js';
-import { mediaStore, resolveMediaPath } from '../../media/mediaStore.js';
+import { resolveServedFile } from '../../media/servedFile.js';
 import { ownPlaylist } from '../../playlists/playlists.service.js';
 import { notFoundError, type SubsonicCall, type SubsonicMethod } from '../call.js';
 import { resizedCover } from '../coverArt.js';
@@ -21,15 +20,13 @@ async function sendUrl(call: SubsonicCall, url: string, resize?: number): Promis
     call.res.redirect(302, url);
     return 'sent';
   }
-  const store = mediaStore(call.ctx.config);
-  const stored = resolveMediaPath(store, url);
-  const mime = stored && mimeForExtension(path.extname(stored.file));
-  if (!stored || !mime) throw notFoundError('File');
-  if (resize && stored.kind === 'image') {
-    const file = await resizedCover(path.join(call.ctx.config.dataDir, 'cache', 'covers'), stored.file, resize);
+  const served = await resolveServedFile(call.ctx.config, url);
+  if (!served) throw notFoundError('File');
+  if (resize && served.kind === 'image') {
+    const file = await resizedCover(path.join(call.ctx.config.dataDir, 'cache', 'covers'), served.file, resize);
     await sendMediaFile(call.req, call.res, file, 'image/jpeg', call.ctx.logger, PRIVATE_CACHE);
   } else {
-    await sendMediaFile(call.req, call.res, stored.file, mime, call.ctx.logger, PRIVATE_CACHE);
+    await sendMediaFile(call.req, call.res, served.file, served.mime, call.ctx.logger, PRIVATE_CACHE);
   }
   return 'sent';
 }

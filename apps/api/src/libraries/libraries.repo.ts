@@ -1,0 +1,85 @@
+import { LibraryFileModel, LibraryLeaseModel, LibraryStatusModel } from './libraryFile.model.js';
+
+export interface LibraryFileEntry {
+  _id: string;
+  library: string;
+  path: string;
+  size: number;
+  mtimeMs: number;
+  songId?: string;
+  error?: string;
+}
+
+export interface LibraryScanSummary {
+  lastScanAt?: Date;
+  durationMs?: number;
+  files?: number;
+  songs?: number;
+  errors?: number;
+  errorList?: { path: string; error: string }[];
+}
+
+export const fileEntryId = (library: string, relative: string) => `${library}:${relative}`;
+
+/** Every entry of one folder (one scan of the entries collection). */
+export async function fileEntriesOf(library: string): Promise<LibraryFileEntry[]> {
+  return LibraryFileModel.find({ library }).lean<LibraryFileEntry[]>();
+}
+
+export async function saveFileEntries(entries: readonly LibraryFileEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await LibraryFileModel.bulkWrite(
+    entries.map((entry) => ({ replaceOne: { filter: { _id: entry._id }, replacement: entry, upsert: true } })),
+    { ordered: false },
+  );
+}
+
+export async function deleteFileEntries(ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await Promise.all(ids.map((_id) => LibraryFileModel.deleteOne({ _id })));
+}
+
+export async function fileErrorsOf(library: string, limit: number): Promise<{ path: string; error: string }[]> {
+  const rows = await LibraryFileModel.find({ library, error: { $exists: true } }).select('path error').lean();
+  return rows
+    .map((row) => ({ path: row.path, error: row.error ?? '' }))
+    .sort((a, b) => a.path.localeCompare(b.path))
+    .slice(0, limit);
+}
+
+export async function saveScanSummary(library: string, summary: LibraryScanSummary): Promise<void> {
+  await LibraryStatusModel.replaceOne({ _id: library }, { _id: library, ...summary }, { upsert: true });
+}
+
+export async function scanSummaryOf(library: string): Promise<LibraryScanSummary | null> {
+  return LibraryStatusModel.findById(library).lean<LibraryScanSummary>();
+}
+
+/**
+ * Takes the folder's scan lease for `ms`, when no other process holds a live one. Inserts and
+ * deletes by primary key only: the one write every engine applies atomically.
+ */
+export async function takeScanLease(library: string, owner: string, ms: number): Promise<boolean> {
+  const _id = `scan:${library}`;
+  const until = new Date(Date.now() + ms);
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      await LibraryLeaseModel.create({ _id, owner, until });
+      return true;
+    } catch (err) {
+      if ((err as { code?: number }).code !== 11000) throw err;
+      const held = await LibraryLeaseModel.findById(_id).lean();
+      if (held && held.owner !== owner && held.until.getTime() > Date.now()) return false;
+      if (held) await LibraryLeaseModel.deleteOne({ _id, owner: held.owner, until: held.until });
+    }
+  }
+  return false;
+}
+
+export async function renewScanLease(library: string, owner: string, ms: number): Promise<void> {
+  await LibraryLeaseModel.updateOne({ _id: `scan:${library}`, owner }, { $set: { until: new Date(Date.now() + ms) } });
+}
+
+export async function releaseScanLease(library: string, owner: string): Promise<void> {
+  await LibraryLeaseModel.deleteOne({ _id: `scan:${library}`, owner });
+}

@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { watch, type FSWatcher } from 'chokidar';
+import type { LibraryView } from '@samaa/shared';
+import type { AppContext } from '../context.js';
+import { ensureMediaDirs, mediaStore } from '../media/mediaStore.js';
+import { releaseScanLease, renewScanLease, saveScanSummary, scanSummaryOf, takeScanLease } from './libraries.repo.js';
+import { libraryFolders, type LibraryFolder } from './libraryFolders.js';
+import { scanLibrary, type ScanProgress } from './scanner.js';
+import { startTagReader, type TagReader } from './tagReader.js';
+
+const LEASE_MS = 60_000;
+const RENEW_MS = 20_000;
+/** Changes settle this long before a rescan: a copied album is one scan, not one per file. */
+const WATCH_SETTLE_MS = 750;
+/** Another process holds the lease: look again this much later. */
+const BUSY_RETRY_MS = 10_000;
+const ERRORS_KEPT = 200;
+
+interface FolderState {
+  scanning: boolean;
+  again: boolean;
+  progress?: ScanProgress;
+  problem?: string;
+  retry?: NodeJS.Timeout;
+  settle?: NodeJS.Timeout;
+}
+
+export interface LibrariesRuntime {
+  folders: LibraryFolder[];
+  views(): Promise<LibraryView[]>;
+  /** Starts a scan, or queues one after the running scan. Undefined for an unknown folder. */
+  scan(id: string): 'started' | 'queued' | undefined;
+  /** Scans every folder and watches them for changes (the server calls this once). */
+  start(): void;
+  stop(): Promise<void>;
+  /** Resolves once no scan is running or queued here. */
+  idle(): Promise<void>;
+  /** The worker process that reads tags (started on first use). */
+  reader(): TagReader;
+}
+
+const runtimes = new WeakMap<AppContext, LibrariesRuntime>();
+
+/** The music folders of this process: one runtime per app context. */
+export function librariesOf(ctx: AppContext): LibrariesRuntime {
+  let runtime = runtimes.get(ctx);
+  if (!runtime) {
+    runtime = createRuntime(ctx);
+    runtimes.set(ctx, runtime);
+  }
+  return runtime;
+}
+
+function createRuntime(ctx: AppContext): LibrariesRuntime {
+  const folders = libraryFolders(ctx.config);
+  const store = mediaStore(ctx.config);
+  const owner = randomUUID();
+  const states = new Map(folders.map((folder) => [folder.id, { scanning: false, again: false } as FolderState]));
+  const watchers: FSWatcher[] = [];
+  let reader: TagReader | undefined;
+  let stopped = false;
+  let idleWaiters: (() => void)[] = [];
+
+  const tagReader = () => (reader ??= startTagReader(store.dirOf('image')));
+  const busy = () => [...states.values()].some((state) => state.scanning || state.again);
+  const wakeIdle = () => {
+    if (busy()) return;
+    for (const resolve of idleWaiters) resolve();
+    idleWaiters = [];
+  };
+
+  async function runScan(folder: LibraryFolder, state: FolderState): Promise<void> {
+    if (!(await takeScanLease(folder.id, owner, LEASE_MS))) {
+      state.again = true;
+      state.retry = setTimeout(() => kick(folder), BUSY_RETRY_MS);
+      return;
+    }
+    const renew = setInterval(() => void renewScanLease(folder.id, owner, LEASE_MS).catch(() => undefined), RENEW_MS);
+    try {
+      ensureMediaDirs(store);
+      const result = await scanLibrary(folder, { reader: tagReader(), imagesDir: store.dirOf('image'), onProgress: (p) => (state.progress = p) });
+      state.problem = undefined;
+      await saveScanSummary(folder.id, {
+        lastScanAt: new Date(),
+        durationMs: result.durationMs,
+        files: result.files,
+        songs: result.songs,
+        errors: result.errors.length,
+        errorList: result.errors.slice(0, ERRORS_KEPT),
+      });
+      ctx.logger.info(
+        { library: folder.name, ...result, errors: result.errors.length },
+        `scanned ${folder.name}: ${result.files} files in ${result.durationMs} ms`,
+      );
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      state.problem =
+        code === 'ENOENT' ? `The folder ${folder.root} does not exist.` : code === 'EACCES' ? `The folder ${folder.root} cannot be read.` : 'The scan failed; see the server log.';
+      ctx.logger.warn({ err, library: folder.name }, 'music folder scan failed');
+    } finally {
+      clearInterval(renew);
+      await releaseScanLease(folder.id, owner).catch(() => undefined);
+    }
+  }
+
+  function kick(folder: LibraryFolder): 'started' | 'queued' {
+    const state = states.get(folder.id)!;
+    clearTimeout(state.retry);
+    state.retry = undefined;
+    if (state.scanning) {
+      state.again = true;
+      return 'queued';
+    }
+    state.scanning = true;
+    state.again = false;
+    state.progress = undefined;
+    void (async () => {
+      try {
+        await runScan(folder, state);
+      } finally {
+        state.scanning = false;
+        state.progress = undefined;
+        // With a retry pending, another process is scanning: this one looks again later.
+        if (state.again && !stopped && !state.retry) kick(folder);
+        wakeIdle();
+      }
+    })();
+    return 'started';
+  }
+
+  function watchFolder(folder: LibraryFolder): void {
+    const state = states.get(folder.id)!;
+    const watcher = watch(folder.root, {
+      ignoreInitial: true,
+      ignored: (file) => path.basename(file).startsWith('.') && file !== folder.root,
+      awaitWriteFinish: { stabilityThreshold: 300, pollInterval: 100 },
+    });
+    watcher.on('all', () => {
+      clearTimeout(state.settle);
+      state.settle = setTimeout(() => kick(folder), WATCH_SETTLE_MS);
+    });
+    watcher.on('error', (err) => ctx.logger.warn({ err, library: folder.name }, 'music folder watch failed'));
+    watchers.push(watcher);
+  }
+
+  return {
+    folders,
+    async views() {
+      return Promise.all(
+        folders.map(async (folder): Promise<LibraryView> => {
+          const state = states.get(folder.id)!;
+          const summary = await scanSummaryOf(folder.id);
+          return {
+            id: folder.id,
+            name: folder.name,
+            path: folder.root,
+            songs: summary?.songs ?? 0,
+            files: summary?.files ?? 0,
+            ...(summary?.lastScanAt ? { lastScanAt: new Date(summary.lastScanAt).toISOString() } : {}),
+            ...(summary?.durationMs !== undefined ? { durationMs: summary.durationMs } : {}),
+            scanning: state.scanning,
+            ...(state.scanning && state.progress ? { progress: state.progress } : {}),
+            errors: summary?.errorList ?? [],
+            errorCount: summary?.errors ?? 0,
+            ...(state.problem ? { problem: state.problem } : {}),
+          };
+        }),
+      );
+    },
+    scan(id) {
+      const folder = folders.find((f) => f.id === id);
+      return folder ? kick(folder) : undefined;
+    },
+    start() {
+      for (const folder of folders) {
+        kick(folder);
+        watchFolder(folder);
+      }
+    },
+    async stop() {
+      stopped = true;
+      for (const state of states.values()) {
+        clearTimeout(state.retry);
+        clearTimeout(state.settle);
+        state.again = false;
+      }
+      await Promise.all(watchers.map((watcher) => watcher.close()));
+      await this.idle();
+      reader?.close();
+    },
+    idle() {
+      if (!busy()) return Promise.resolve();
+      return new Promise((resolve) => idleWaiters.push(resolve));
+    },
+    reader: tagReader,
+  };
+}

@@ -1,0 +1,46 @@
+import mongoose, { Schema } from 'mongoose';
+
+/**
+ * One entry per audio file seen in a music folder, `_id` = `{library}:{relative path}`: what the
+ * scanner knew of it (size and mtime, to skip unchanged files), its song, or why it could not be
+ * read. Only the process holding the folder's scan lease writes them.
+ */
+const libraryFileSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    library: { type: String, required: true },
+    path: { type: String, required: true },
+    size: { type: Number, required: true },
+    mtimeMs: { type: Number, required: true },
+    songId: { type: String },
+    error: { type: String },
+  },
+  { versionKey: false },
+);
+libraryFileSchema.index({ library: 1 });
+
+export const LibraryFileModel = mongoose.model('LibraryFile', libraryFileSchema, 'library_files');
+
+/** The last finished scan of each folder, and the lease that lets one process scan it at a time. */
+const libraryStatusSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    lastScanAt: { type: Date },
+    durationMs: { type: Number },
+    files: { type: Number },
+    songs: { type: Number },
+    errors: { type: Number },
+    /** The first files that could not be read, with why. */
+    errorList: { type: [{ path: String, error: String, _id: false }], default: [] },
+  },
+  { versionKey: false },
+);
+
+export const LibraryStatusModel = mongoose.model('LibraryStatus', libraryStatusSchema, 'library_status');
+
+const leaseSchema = new Schema(
+  { _id: { type: String, required: true }, owner: { type: String, required: true }, until: { type: Date, required: true } },
+  { versionKey: false },
+);
+
+export const LibraryLeaseModel = mongoose.model('LibraryLease', leaseSchema, 'library_leases');
