@@ -10,12 +10,14 @@ const AdminHomePage = lazy(() => import('../features/admin/AdminHomePage'));
 const AnalyticsPage = lazy(() => import('../features/admin/AnalyticsPage'));
 const UsersPage = lazy(() => import('../features/admin/UsersPage'));
 const SongsPage = lazy(() => import('../features/admin/SongsPage'));
+const LibrariesPage = lazy(() => import('../features/libraries/LibrariesPage'));
 
 const LINKS = [
   { to: '/adminhome', label: 'Home' },
   { to: '/analytics', label: 'Analytics' },
   { to: '/usersdata', label: 'Users' },
   { to: '/songsdata', label: 'Songs' },
+  { to: '/libraries', label: 'Libraries' },
 ];
 
 export function AdminShell() {
@@ -38,6 +40,7 @@ export function AdminShell() {
           <Route path="/analytics" element={<AnalyticsPage />} />
           <Route path="/usersdata" element={<UsersPage />} />
           <Route path="/songsdata" element={<SongsPage />} />
+          <Route path="/libraries" element={<LibrariesPage />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </Page>
