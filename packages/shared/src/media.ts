@@ -32,6 +32,9 @@ export interface UploadMetadata extends AudioTags {
   coverUrl?: string;
 }
 
+/** The cover of songs with no image of their own (bulk uploads and folder files without art). */
+export const DEFAULT_COVER_PATH = '/media/images/default-cover.png';
+
 /** What a finished upload answers. */
 export interface UploadResult {
   /** Public URL (Firebase download URL) or media store path (/media/audio/…). */

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { coverArtPng } from '../media/demo/coverArt.js';
+import { DEFAULT_COVER_PATH } from '@samaa/shared';
 import { sniffFormat } from '../media/formats.js';
 import { mediaUrlPath } from '../media/mediaStore.js';
 
 const COVER_NAMES = ['cover', 'folder', 'front', 'album'];
-const DEFAULT_COVER = 'library-cover.png';
 
 /** Copies an image into the media store once, named by its content. */
 async function storeImage(imagesDir: string, data: Buffer): Promise<string | undefined> {
@@ -21,11 +20,10 @@ async function storeImage(imagesDir: string, data: Buffer): Promise<string | und
 
 /**
  * Cover art for songs without embedded art: a cover.jpg, folder.png or the like next to them, else
- * one generated placeholder. Each folder is looked at once per scan.
+ * the media store's default cover. Each folder is looked at once per scan.
  */
 export function folderCovers(imagesDir: string, imagesByDir: Map<string, string[]>) {
   const byDir = new Map<string, Promise<string | undefined>>();
-  let placeholder: Promise<string> | undefined;
 
   const findIn = async (dir: string) => {
     const candidates = imagesByDir.get(dir) ?? [];
@@ -34,19 +32,12 @@ export function folderCovers(imagesDir: string, imagesByDir: Map<string, string[
     return pick ? storeImage(imagesDir, await fs.readFile(pick)).catch(() => undefined) : undefined;
   };
 
-  const fallback = () =>
-    (placeholder ??= (async () => {
-      const png = coverArtPng({ from: [40, 44, 60], to: [20, 160, 130], accent: [240, 240, 240], motif: 'vinyl' });
-      await fs.writeFile(path.join(imagesDir, DEFAULT_COVER), png);
-      return mediaUrlPath('image', DEFAULT_COVER);
-    })());
-
   return async (dir: string): Promise<string> => {
     let found = byDir.get(dir);
     if (!found) {
       found = findIn(dir);
       byDir.set(dir, found);
     }
-    return (await found) ?? fallback();
+    return (await found) ?? DEFAULT_COVER_PATH;
   };
 }

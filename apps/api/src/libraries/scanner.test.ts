@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Song } from '@samaa/shared';
+import { DEFAULT_COVER_PATH, type Song } from '@samaa/shared';
 import { clearDatabase, useTestDatabase } from '../test/db.js';
 import { createTestApp, createUser, type TestUser } from '../test/context.js';
 import { coverArtPng } from '../media/demo/coverArt.js';
@@ -69,7 +69,8 @@ describe('music folder scan', () => {
     expect(moonrise).toMatchObject({ duration: 3, sampleRate: 44100, replayGainTrackGain: -3.2 });
     expect(moonrise.img).toMatch(/^\/media\/images\/cover-/);
     expect(moonrise.img).not.toBe(zebra.img);
-    expect((await byName('Quiet Hour')).img).toBe('/media/images/library-cover.png');
+    expect((await byName('Quiet Hour')).img).toBe(DEFAULT_COVER_PATH);
+    expect((await request(app).get(DEFAULT_COVER_PATH)).status).toBe(200);
   });
 
   it('lists the folder for admins with its counts and the files it could not read', async () => {

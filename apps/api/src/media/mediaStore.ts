@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { MEDIA_FOLDERS, isUnsafeFileName, mediaObjectName, type MediaKind } from '@samaa/shared';
+import { DEFAULT_COVER_PATH, MEDIA_FOLDERS, isUnsafeFileName, mediaObjectName, type MediaKind } from '@samaa/shared';
+import { coverArtPng } from './demo/coverArt.js';
 import type { Config } from '../config/config.js';
 import type { MediaFormat } from './formats.js';
 
@@ -24,6 +25,10 @@ export function mediaStore(config: Config): MediaStore {
 export function ensureMediaDirs(store: MediaStore): void {
   for (const dir of [store.incomingDir, store.dirOf('audio'), store.dirOf('image')]) {
     fs.mkdirSync(dir, { recursive: true });
+  }
+  const defaultCover = path.join(store.dirOf('image'), path.basename(DEFAULT_COVER_PATH));
+  if (!fs.existsSync(defaultCover)) {
+    fs.writeFileSync(defaultCover, coverArtPng({ from: [40, 44, 60], to: [20, 160, 130], accent: [240, 240, 240], motif: 'vinyl' }));
   }
 }
 

@@ -3,12 +3,15 @@ import { LABELS, MESSAGES, type Song } from '@samaa/shared';
 import { deleteSong, fetchSongs } from '../../api/catalogue';
 import { mediaUrl } from '../../api/client';
 import { AdminListPage } from './AdminListPage';
+import { BulkUpload } from './BulkUpload';
 import { ConfirmDelete } from './ConfirmDelete';
 import { SidePanel } from './SidePanel';
 import { SongForm } from './SongForm';
 import { useDeletableList } from './useDeletableList';
 
-type Panel = { mode: 'create' } | { mode: 'edit'; song: Song } | null;
+const BULK_UPLOAD_TITLE = 'Upload many';
+
+type Panel = { mode: 'create' } | { mode: 'bulk' } | { mode: 'edit'; song: Song } | null;
 
 /** `/songsdata` (SPEC §2): the Songs table, Add Song and Edit in a side panel; lists reload after changes. */
 export default function SongsPage() {
@@ -26,13 +29,18 @@ export default function SongsPage() {
       titleId="songs-title"
       title={LABELS.songs}
       action={
-        <button
-          type="button"
-          className="btn admin-page__action"
-          onClick={() => setPanel({ mode: 'create' })}
-        >
-          {LABELS.addSong}
-        </button>
+        <div className="admin-page__actions">
+          <button type="button" className="btn btn--ghost admin-page__action" onClick={() => setPanel({ mode: 'bulk' })}>
+            {BULK_UPLOAD_TITLE}
+          </button>
+          <button
+            type="button"
+            className="btn admin-page__action"
+            onClick={() => setPanel({ mode: 'create' })}
+          >
+            {LABELS.addSong}
+          </button>
+        </div>
       }
       state={state}
       deleteError={deleteError}
@@ -96,7 +104,12 @@ export default function SongsPage() {
         </table>
       )}
     >
-      {panel && (
+      {panel?.mode === 'bulk' && (
+        <SidePanel title={BULK_UPLOAD_TITLE} onClose={closePanel}>
+          <BulkUpload onSaved={reload} />
+        </SidePanel>
+      )}
+      {panel && panel.mode !== 'bulk' && (
         <SidePanel
           title={panel.mode === 'create' ? LABELS.addSong : 'Edit Song'}
           onClose={closePanel}
