@@ -13,7 +13,7 @@ const SAMPLE_RATE = 22050;
  * Writes a short tagged MP3 (TIT2 title, TPE1 artist, APIC front cover) to a temporary file, as
  * an admin would pick it, and returns its path.
  */
-export function writeTaggedMp3(title: string, artist: string, seconds = 6): string {
+export function writeTaggedMp3(title: string, artist: string, seconds = 6, fileName = 'e2e-upload.mp3'): string {
   const cover = coverArtPng({ from: [30, 120, 90], to: [10, 30, 40], accent: [240, 220, 120], motif: 'waves' });
   const samples = renderTune(
     { tonic: 60, mode: 'major', progression: [0, 4, 5, 3], bpm: 100, lead: 'sine', kick: false, seconds },
@@ -24,7 +24,7 @@ export function writeTaggedMp3(title: string, artist: string, seconds = 6): stri
     encodeMp3(samples, SAMPLE_RATE, 64),
   ]);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'samaa-e2e-upload-'));
-  const file = path.join(dir, 'e2e-upload.mp3');
+  const file = path.join(dir, fileName);
   fs.writeFileSync(file, mp3);
   return file;
 }

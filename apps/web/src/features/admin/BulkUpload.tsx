@@ -50,6 +50,7 @@ export function BulkUpload({ onSaved, backend }: { onSaved(): void; backend?: Up
 
   const ready = items.filter((item) => item.status === 'uploaded' || item.status === 'save-failed');
   const uploading = items.some((item) => item.status === 'uploading');
+  const allSaved = items.length > 0 && items.every((item) => item.status === 'saved');
 
   async function saveAll() {
     setSaving(true);
@@ -104,7 +105,7 @@ export function BulkUpload({ onSaved, backend }: { onSaved(): void; backend?: Up
               </div>
               {item.status !== 'uploading' && item.status !== 'upload-failed' && (
                 <div className="bulk__fields">
-                  <label>
+                  <label className="field">
                     <span>Name</span>
                     <input
                       value={item.name}
@@ -112,7 +113,7 @@ export function BulkUpload({ onSaved, backend }: { onSaved(): void; backend?: Up
                       onChange={(e) => update(item.key, (i) => ({ ...i, name: e.target.value }))}
                     />
                   </label>
-                  <label>
+                  <label className="field">
                     <span>Artist</span>
                     <input
                       value={item.artist}
@@ -134,7 +135,7 @@ export function BulkUpload({ onSaved, backend }: { onSaved(): void; backend?: Up
       )}
 
       <button type="button" className="btn" disabled={saving || uploading || ready.length === 0} onClick={saveAll}>
-        {saving ? 'Saving...' : `Save all (${ready.length})`}
+        {saving ? 'Saving...' : allSaved ? 'All saved' : `Save all (${ready.length})`}
       </button>
     </div>
   );
