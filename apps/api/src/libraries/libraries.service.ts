@@ -86,7 +86,7 @@ function createRuntime(ctx: AppContext): LibrariesRuntime {
         durationMs: result.durationMs,
         files: result.files,
         songs: result.songs,
-        errors: result.errors.length,
+        errorCount: result.errors.length,
         errorList: result.errors.slice(0, ERRORS_KEPT),
       });
       ctx.logger.info(
@@ -162,7 +162,7 @@ function createRuntime(ctx: AppContext): LibrariesRuntime {
             scanning: state.scanning,
             ...(state.scanning && state.progress ? { progress: state.progress } : {}),
             errors: summary?.errorList ?? [],
-            errorCount: summary?.errors ?? 0,
+            errorCount: summary?.errorCount ?? 0,
             ...(state.problem ? { problem: state.problem } : {}),
           };
         }),

@@ -29,7 +29,7 @@ const libraryStatusSchema = new Schema(
     durationMs: { type: Number },
     files: { type: Number },
     songs: { type: Number },
-    errors: { type: Number },
+    errorCount: { type: Number },
     /** The first files that could not be read, with why. */
     errorList: { type: [{ path: String, error: String, _id: false }], default: [] },
   },

@@ -6,7 +6,7 @@ import { insertSongs, moveScannedSong, refreshScannedSong } from '../songs/songs
 import { deleteSong } from '../songs/songs.service.js';
 import { tagsFromPath } from './fallbackTags.js';
 import { folderCovers } from './folderCovers.js';
-import { deleteFileEntries, fileEntriesOf, fileEntryId, saveFileEntries, type LibraryFileEntry } from './libraries.repo.js';
+import { deleteFileEntries, fileEntriesOf, fileEntryId, insertFileEntries, saveFileEntries, type LibraryFileEntry } from './libraries.repo.js';
 import { LIBRARY_AUDIO_EXTENSIONS, libraryFileUrl, type LibraryFolder } from './libraryFolders.js';
 import type { TagReader, TagResponse } from './tagReader.js';
 
@@ -166,7 +166,9 @@ export async function scanLibrary(library: LibraryFolder, deps: ScanDeps): Promi
   for (let i = 0; i < fresh.length; i += INSERT_BATCH) {
     const batch = fresh.slice(i, i + INSERT_BATCH);
     const ids = await insertSongs(batch.map(({ file, input }) => ({ ...input, scanFile: fileEntryId(library.id, file.relative) })));
-    await saveFileEntries(batch.map(({ file }, k) => entryOf(library, file, { songId: ids[k] })));
+    const entries = batch.map(({ file }, k) => entryOf(library, file, { songId: ids[k] }));
+    await insertFileEntries(entries.filter((entry) => !knownByPath.has(entry.path)));
+    await saveFileEntries(entries.filter((entry) => knownByPath.has(entry.path)));
     result.added += batch.length;
   }
   await saveFileEntries(refreshed);
