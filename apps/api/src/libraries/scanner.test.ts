@@ -158,6 +158,17 @@ describe('music folder scan', () => {
     expect(liked.body.data).toEqual([zebra._id]);
   });
 
+  it('does not bring back a song an admin deleted until its file changes', async () => {
+    const moonrise = await byName('Moonrise');
+    await request(app).delete(`/api/songs/${moonrise._id}`).set('x-auth-token', admin.token).expect(200);
+    await scan();
+    expect((await catalogue()).some((s) => s.name === 'Moonrise')).toBe(false);
+    const retagged = flacWithComments({ TITLE: 'Moonrise', ARTIST: 'The Lanterns', ALBUM: 'Night Songs', TRACKNUMBER: '3', DATE: '2020' });
+    writeFile(root, 'The Lanterns/Night Songs/03 Moonrise.flac', retagged, new Date('2026-03-01T00:00:00Z'));
+    await scan();
+    expect(await byName('Moonrise')).toMatchObject({ year: 2020, album: 'Night Songs' });
+  });
+
   it('picks up files added, changed and deleted while it watches', async () => {
     runtime.start();
     await runtime.idle();
