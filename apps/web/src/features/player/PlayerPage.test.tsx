@@ -60,7 +60,8 @@ describe('/player with {songId}', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Song C' })).toBeInTheDocument();
     expect(queueNames()).toEqual(['Song A', 'Song B', 'Song C', 'Song D']);
     expect(screen.getAllByTestId('queue-item')[2]).toHaveAttribute('aria-current', 'true');
-    expect(audioElement().getAttribute('src')).toBe(mediaUrl('/media/audio/c.mp3'));
+    // The source is set by an effect after the title renders.
+    await waitFor(() => expect(audioElement().getAttribute('src')).toBe(mediaUrl('/media/audio/c.mp3')));
     expect(screen.getByText(LABELS.vibeOn)).toBeInTheDocument();
     for (const title of [LABELS.newReleases, LABELS.featured, LABELS.similarArtists]) {
       expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
