@@ -20,7 +20,7 @@ async function subsonic(method: string, params: Record<string, string | string[]
 
 async function subsonicJson(method: string, params: Record<string, string | string[]>) {
   const res = await subsonic(method, params);
-  return ((await res.json()) as { 'subsonic-response': Record<string, never> })['subsonic-response'];
+  return ((await res.json()) as { 'subsonic-response': Record<string, unknown> })['subsonic-response'];
 }
 
 describe('Subsonic apps', () => {
