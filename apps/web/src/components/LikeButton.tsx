@@ -1,43 +1,63 @@
-import { useState } from 'react';
-import { hasUserToken, toggleLike } from '../api/catalogue';
+import { useEffect, useState } from 'react';
+import { hasUserToken } from '../api/catalogue';
+import { useLikedIds, useToggleLike } from '../features/likes/likeQueries';
 import { HeartIcon } from './icons';
 import './LikeButton.css';
+
+export const LIKE_FAILED = 'The like could not be saved. Please try again.';
 
 export interface LikeButtonProps {
   songId: string;
   songName: string;
-  liked: boolean;
-  /** Called with the server's new state after a successful toggle, never on failure. */
-  onChange(liked: boolean): void;
 }
 
-/** SPEC §4 "Song like": the heart flips only after the like call succeeded. */
-export function LikeButton({ songId, songName, liked, onChange }: LikeButtonProps) {
-  const [busy, setBusy] = useState(false);
+/**
+ * A song's heart. It reads and changes the one set of liked songs every screen shares: it flips
+ * at once, and flips back with a message when the server refuses.
+ */
+export function LikeButton({ songId, songName }: LikeButtonProps) {
+  const liked = useLikedIds().has(songId);
+  const toggle = useToggleLike();
+  const [failed, setFailed] = useState(false);
 
-  async function toggle() {
-    if (busy || !hasUserToken()) return;
-    setBusy(true);
-    try {
-      onChange(await toggleLike(songId));
-    } catch (error) {
-      console.error('Like failed', error);
-    } finally {
-      setBusy(false);
-    }
+  useEffect(() => {
+    if (!failed) return;
+    const timer = setTimeout(() => setFailed(false), 4000);
+    return () => clearTimeout(timer);
+  }, [failed]);
+
+  function onClick() {
+    if (toggle.isPending || !hasUserToken()) return;
+    setFailed(false);
+    toggle.mutate(
+      { songId, liked },
+      {
+        onError: (error) => {
+          console.error('Like failed', error);
+          setFailed(true);
+        },
+      },
+    );
   }
 
   return (
-    <button
-      type="button"
-      className="icon-btn like-btn"
-      aria-label={`Like ${songName}`}
-      aria-pressed={liked}
-      aria-busy={busy}
-      title={liked ? 'Unlike' : 'Like'}
-      onClick={toggle}
-    >
-      <HeartIcon filled={liked} />
-    </button>
+    <span className="like">
+      <button
+        type="button"
+        className="icon-btn like-btn"
+        aria-label={`Like ${songName}`}
+        aria-pressed={liked}
+        aria-busy={toggle.isPending}
+        title={liked ? 'Unlike' : 'Like'}
+        onClick={onClick}
+      >
+        <HeartIcon filled={liked} />
+      </button>
+      {failed && (
+        <span className="like__error" role="alert">
+          {LIKE_FAILED}
+        </span>
+      )}
+    </span>
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -10,11 +9,8 @@ import { dawn } from '../test/songs';
 const mix: Playlist = { _id: 'p1', name: 'Dawn mix', desc: '', songs: [dawn], user: 'u1' };
 
 function Harness(props: { onPlaySong?(song: Song): void; onPlayPlaylist?(p: Playlist): void }) {
-  const [liked, setLiked] = useState<ReadonlySet<string>>(new Set());
   return (
     <SearchPanel
-      likedIds={liked}
-      onLikedChange={(id, value) => setLiked(value ? new Set([...liked, id]) : new Set())}
       onPlaySong={props.onPlaySong ?? (() => {})}
       onPlayPlaylist={props.onPlayPlaylist ?? (() => {})}
       playlists={[]}
@@ -68,6 +64,7 @@ describe('SearchPanel', () => {
     signInListener();
     mock = mockApi({
       'GET /search': [200, { songs: [dawn], playlists: [mix] }],
+      'GET /songs/like/ids': [200, { data: [] }],
       'PUT /songs/like/s1': [200, { liked: true }],
     });
     const onPlaySong = vi.fn();

@@ -8,8 +8,6 @@ import { PlayIcon } from './icons';
 import './SearchPanel.css';
 
 export interface SearchPanelProps {
-  likedIds: ReadonlySet<string>;
-  onLikedChange(songId: string, liked: boolean): void;
   onPlaySong(song: Song): void;
   onPlayPlaylist(playlist: Playlist): void;
   playlists: Playlist[] | undefined;
@@ -20,8 +18,6 @@ export interface SearchPanelProps {
  * reads Searching...); "No results found." shows once a search returned nothing.
  */
 export function SearchPanel({
-  likedIds,
-  onLikedChange,
   onPlaySong,
   onPlayPlaylist,
   playlists,
@@ -106,9 +102,7 @@ export function SearchPanel({
                 <SongRow
                   compact
                   song={song}
-                  liked={likedIds.has(song._id)}
                   onPlay={onPlaySong}
-                  onLikedChange={onLikedChange}
                   playlists={playlists}
                 />
               </li>

@@ -2,13 +2,12 @@ import { formatTime, type Playlist, type Song } from '@samaa/shared';
 import { LikeButton } from './LikeButton';
 import { AddToPlaylist } from './AddToPlaylist';
 import { SongCoverButton } from './SongCoverButton';
+import { playlistsChanged } from '../features/playlists/playlistQueries';
 import './SongRow.css';
 
 export interface SongRowProps {
   song: Song;
-  liked: boolean;
   onPlay(song: Song): void;
-  onLikedChange(songId: string, liked: boolean): void;
   /** The user's playlists for add-to-playlist; omit to hide it. Undefined entries mean loading. */
   playlists?: Playlist[] | undefined;
   showAddToPlaylist?: boolean;
@@ -18,9 +17,7 @@ export interface SongRowProps {
 /** A song with play, like and add-to-playlist (SPEC §2 home list and search results). */
 export function SongRow({
   song,
-  liked,
   onPlay,
-  onLikedChange,
   playlists,
   showAddToPlaylist = true,
   compact = false,
@@ -45,14 +42,9 @@ export function SongRow({
         <span className="song-row__time">{song.duration ? formatTime(song.duration) : ''}</span>
       )}
       <div className="song-row__actions">
-        <LikeButton
-          songId={song._id}
-          songName={song.name}
-          liked={liked}
-          onChange={(value) => onLikedChange(song._id, value)}
-        />
+        <LikeButton songId={song._id} songName={song.name} />
         {showAddToPlaylist && (
-          <AddToPlaylist songId={song._id} songName={song.name} playlists={playlists} />
+          <AddToPlaylist songId={song._id} songName={song.name} playlists={playlists} onAdded={playlistsChanged} />
         )}
       </div>
     </div>

@@ -1,9 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { queryClient } from '../api/queryClient';
 
 afterEach(() => {
   cleanup();
+  // Each test starts with an empty server-state cache.
+  queryClient.clear();
   // Files that opt into the node environment (e.g. the Firebase SDK test) have no Web Storage.
   if (typeof localStorage !== 'undefined') localStorage.clear();
   if (typeof sessionStorage !== 'undefined') sessionStorage.clear();

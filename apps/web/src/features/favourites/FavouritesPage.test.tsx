@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@samaa/shared';
 import FavouritesPage from './FavouritesPage';
+import { LIKE_FAILED } from '../../components/LikeButton';
 import {
   deferred,
   mockApi,
@@ -87,7 +88,9 @@ describe('FavouritesPage', () => {
     renderWithRouter(<FavouritesPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Like Dusk' }));
     await waitFor(() => expect(mock.callsTo('PUT /songs/like/s2')).toHaveLength(1));
-    expect(screen.getByRole('article', { name: 'Dusk' })).toBeInTheDocument();
+    // The unlike failed: the card comes back, with a message.
+    expect(await screen.findByRole('alert')).toHaveTextContent(LIKE_FAILED);
+    expect(await screen.findByRole('article', { name: 'Dusk' })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Like Dawn' }));
     await waitFor(() =>

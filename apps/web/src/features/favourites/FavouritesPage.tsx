@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { LABELS, MESSAGES, errorLine, type Song } from '@samaa/shared';
-import { fetchLikedSongs, hasUserToken } from '../../api/catalogue';
 import { errorMessage } from '../../api/client';
 import { getStoredUser } from '../../session/session';
+import { useListenerToken } from '../../session/useListenerToken';
+import { useLikedIdsQuery, useLikedSongs } from '../likes/likeQueries';
 import { AsyncList, type ListState } from '../../components/AsyncList';
 import { LikedSongCard } from './LikedSongCard';
 import './FavouritesPage.css';
@@ -11,38 +12,22 @@ import './FavouritesPage.css';
 /** SPEC §2 "/favourites": the liked songs, most recently liked first. */
 export default function FavouritesPage() {
   const navigate = useNavigate();
-  const [state, setState] = useState<ListState<Song>>({ status: 'loading' });
+  const signedIn = useListenerToken() && Boolean(getStoredUser());
+  const liked = useLikedSongs();
+  const { data: likedIds } = useLikedIdsQuery();
 
   useEffect(() => {
-    let live = true;
-    const user = getStoredUser();
-    if (!user || !hasUserToken()) {
-      setState({ status: 'error', message: errorLine(MESSAGES.likedSongsFailed) });
-      return;
-    }
-    fetchLikedSongs(user._id)
-      .then(
-        (songs) => live && setState({ status: 'ready', items: Array.isArray(songs) ? songs : [] }),
-      )
-      .catch((error) => {
-        console.error(MESSAGES.likedSongsFailed, error);
-        if (live)
-          setState({
-            status: 'error',
-            message: errorLine(errorMessage(error, MESSAGES.likedSongsFailed)),
-          });
-      });
-    return () => {
-      live = false;
-    };
-  }, []);
+    if (liked.error) console.error(MESSAGES.likedSongsFailed, liked.error);
+  }, [liked.error]);
 
-  const unliked = (id: string) =>
-    setState((current) =>
-      current.status === 'ready'
-        ? { status: 'ready', items: current.items.filter((s) => s._id !== id) }
-        : current,
-    );
+  // A song unliked here or anywhere else leaves at once, before the list is fetched again.
+  const state: ListState<Song> = !signedIn
+    ? { status: 'error', message: errorLine(MESSAGES.likedSongsFailed) }
+    : liked.data
+      ? { status: 'ready', items: likedIds ? liked.data.filter((song) => likedIds.has(song._id)) : liked.data }
+      : liked.error
+        ? { status: 'error', message: errorLine(errorMessage(liked.error, MESSAGES.likedSongsFailed)) }
+        : { status: 'loading' };
 
   return (
     <div className="favourites">
@@ -55,7 +40,6 @@ export default function FavouritesPage() {
                 key={song._id}
                 song={song}
                 onPlay={() => navigate('/player', { state: { songId: song._id } })}
-                onUnliked={() => unliked(song._id)}
               />
             ))}
           </div>

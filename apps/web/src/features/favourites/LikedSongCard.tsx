@@ -6,11 +6,9 @@ import { SongCoverButton } from '../../components/SongCoverButton';
 export function LikedSongCard({
   song,
   onPlay,
-  onUnliked,
 }: {
   song: Song;
   onPlay(): void;
-  onUnliked(): void;
 }) {
   return (
     <article className="liked-card" aria-label={song.name}>
@@ -29,12 +27,7 @@ export function LikedSongCard({
             {song.artist}
           </p>
         </div>
-        <LikeButton
-          songId={song._id}
-          songName={song.name}
-          liked
-          onChange={(liked) => !liked && onUnliked()}
-        />
+        <LikeButton songId={song._id} songName={song.name} />
       </div>
     </article>
   );

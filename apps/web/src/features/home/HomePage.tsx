@@ -1,13 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES, welcomeListener, type Playlist, type Song } from '@samaa/shared';
-import {
-  fetchLikedSongIds,
-  fetchSongs,
-  fetchUserPlaylists,
-  hasUserToken,
-} from '../../api/catalogue';
+import { useCatalogue } from '../catalogue/catalogueQueries';
+import { useLikedIds } from '../likes/likeQueries';
+import { useOwnPlaylists } from '../playlists/playlistQueries';
 import { getStoredUser } from '../../session/session';
+import { useListenerToken } from '../../session/useListenerToken';
 import { AsyncList, type ListState } from '../../components/AsyncList';
 import { SongRow } from '../../components/SongRow';
 import { SearchPanel } from '../../components/SearchPanel';
@@ -18,42 +16,20 @@ import './HomePage.css';
 export default function HomePage() {
   const navigate = useNavigate();
   const user = getStoredUser();
-  const [songs, setSongs] = useState<ListState<Song>>({ status: 'loading' });
-  const [likedIds, setLikedIds] = useState<ReadonlySet<string>>(new Set());
-  const [playlists, setPlaylists] = useState<Playlist[] | undefined>(undefined);
+  const catalogue = useCatalogue();
+  const { data: playlists } = useOwnPlaylists();
+  useListenerToken();
+  useLikedIds(); // loaded once here for every heart on the page
 
   useEffect(() => {
-    let live = true;
-    fetchSongs()
-      .then((list) => live && setSongs({ status: 'ready', items: list }))
-      .catch((error) => {
-        console.error(MESSAGES.songsLoadFailed, error);
-        if (live) setSongs({ status: 'error', message: MESSAGES.songsLoadFailedHome });
-      });
-    if (hasUserToken()) {
-      fetchLikedSongIds()
-        .then((ids) => live && setLikedIds(new Set(ids)))
-        .catch((error) => console.error('Could not load liked songs', error));
-      fetchUserPlaylists()
-        .then((list) => live && setPlaylists(list))
-        .catch((error) => {
-          console.error(MESSAGES.userPlaylistsFailed, error);
-          if (live) setPlaylists([]);
-        });
-    }
-    return () => {
-      live = false;
-    };
-  }, []);
+    if (catalogue.error) console.error(MESSAGES.songsLoadFailed, catalogue.error);
+  }, [catalogue.error]);
 
-  const onLikedChange = useCallback((songId: string, liked: boolean) => {
-    setLikedIds((current) => {
-      const next = new Set(current);
-      if (liked) next.add(songId);
-      else next.delete(songId);
-      return next;
-    });
-  }, []);
+  const songs: ListState<Song> = catalogue.data
+    ? { status: 'ready', items: catalogue.data }
+    : catalogue.error
+      ? { status: 'error', message: MESSAGES.songsLoadFailedHome }
+      : { status: 'loading' };
 
   const playSong = useCallback(
     (song: Song) => navigate('/player', { state: { songId: song._id } }),
@@ -78,26 +54,12 @@ export default function HomePage() {
             <VirtualSongList
               songs={items}
               label="All songs"
-              renderRow={(song) => (
-                <SongRow
-                  song={song}
-                  liked={likedIds.has(song._id)}
-                  onPlay={playSong}
-                  onLikedChange={onLikedChange}
-                  playlists={playlists}
-                />
-              )}
+              renderRow={(song) => <SongRow song={song} onPlay={playSong} playlists={playlists} />}
             />
           )}
         </AsyncList>
       </section>
-      <SearchPanel
-        likedIds={likedIds}
-        onLikedChange={onLikedChange}
-        onPlaySong={playSong}
-        onPlayPlaylist={playPlaylist}
-        playlists={playlists}
-      />
+      <SearchPanel onPlaySong={playSong} onPlayPlaylist={playPlaylist} playlists={playlists} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { LABELS, MESSAGES, type Song } from '@samaa/shared';
-import { fetchSongs } from '../../api/catalogue';
+import { loadCatalogue, useCatalogue } from '../catalogue/catalogueQueries';
 import { errorMessage } from '../../api/client';
 import { Loading } from '../../components/Loading';
 import { PlayerWidgets } from './PlayerWidgets';
@@ -14,24 +14,14 @@ import { usePlayer } from './usePlayer';
 import './player.css';
 
 /** The catalogue, fetched at most once per visit (the widgets and a {songId} source share it). */
-function useCatalogue() {
-  const [loader] = useState(() => {
-    let pending: Promise<Song[]> | null = null;
-    return () => (pending ??= fetchSongs());
-  });
-  const [songs, setSongs] = useState<Song[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let cancelled = false;
-    loader().then(
-      (list) => !cancelled && setSongs(list),
-      (err: unknown) => !cancelled && setError(errorMessage(err, MESSAGES.songsLoadFailed)),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [loader]);
-  return { songs, error, loader };
+/** The shared catalogue, as the widgets and the sources need it. */
+function usePlayerCatalogue() {
+  const { data, error } = useCatalogue();
+  return {
+    songs: data ?? null,
+    error: error ? errorMessage(error, MESSAGES.songsLoadFailed) : null,
+    loader: loadCatalogue,
+  };
 }
 
 /**
@@ -44,7 +34,7 @@ export default function PlayerPage() {
   const location = useLocation();
   const { pathname } = location;
   const navigate = useNavigate();
-  const catalogue = useCatalogue();
+  const catalogue = usePlayerCatalogue();
   const source = useMemo(() => parseSource(location.state), [location.state]);
   const [loading, setLoading] = useState(source !== null);
   const [loadError, setLoadError] = useState<string | null>(null);

@@ -1,0 +1,68 @@
+import { screen, render, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Song } from '@samaa/shared';
+import { ListenerShell } from '../../shells/ListenerShell';
+import { mockApi, signInListener, TEST_USER, type ApiMock } from '../../test/apiMock';
+import { stubMedia } from '../player/playerTestKit';
+import { dawn, dusk } from '../../test/songs';
+
+let mock: ApiMock | undefined;
+beforeEach(() => {
+  // jsdom has no layout: give the virtualised list a viewport.
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(640);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
+});
+afterEach(() => {
+  mock?.restore();
+  vi.restoreAllMocks();
+});
+
+/**
+ * One server-state cache for the listener area: Home, Liked Songs and the Player share one
+ * catalogue request per session, and a like made on one screen shows on the others at once.
+ */
+describe('listener screens share server state', () => {
+  it('fetches the catalogue once and shows a like everywhere without a reload', async () => {
+    signInListener();
+    stubMedia();
+    const liked = new Set<string>();
+    mock = mockApi({
+      'GET /songs': [200, { data: [dawn, dusk] }],
+      'GET /songs/like/ids': () => [200, { data: [...liked] }],
+      [`GET /songs/like/${TEST_USER._id}`]: () => [200, { data: [dawn, dusk].filter((s: Song) => liked.has(s._id)) }],
+      'GET /playlists/user-playlists': [200, { data: [] }],
+      'PUT /songs/like/s1': () => {
+        const now = !liked.has('s1');
+        if (now) liked.add('s1');
+        else liked.delete('s1');
+        return [200, { liked: now }];
+      },
+    });
+    render(
+      <MemoryRouter initialEntries={['/home']}>
+        <ListenerShell />
+      </MemoryRouter>,
+    );
+    const user = userEvent.setup();
+    const allSongs = await screen.findByRole('list', { name: 'All songs' });
+    await user.click(await within(allSongs).findByRole('button', { name: 'Like Dawn' }));
+    await waitFor(() => expect(within(allSongs).getByRole('button', { name: 'Like Dawn' })).toHaveAttribute('aria-pressed', 'true'));
+
+    await user.click(screen.getByRole('link', { name: 'Liked Songs' }));
+    const card = await screen.findByRole('article', { name: 'Dawn' });
+    expect(screen.queryByRole('article', { name: 'Dusk' })).not.toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Like Dawn' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Dawn' })).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('link', { name: 'Player' }));
+    await screen.findByRole('heading', { name: /new releases/i });
+    await user.click(screen.getByRole('link', { name: 'Home' }));
+    const again = await screen.findByRole('list', { name: 'All songs' });
+    expect(within(again).getByRole('button', { name: 'Like Dawn' })).toHaveAttribute('aria-pressed', 'false');
+
+    expect(mock.callsTo('GET /songs')).toHaveLength(1);
+    expect(mock.callsTo('GET /songs/like/ids')).toHaveLength(1);
+  });
+});

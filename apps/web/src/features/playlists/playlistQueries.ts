@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import { fetchUserPlaylists } from '../../api/catalogue';
+import { getUserToken } from '../../session/session';
+import { queryClient } from '../../api/queryClient';
+
+export const PLAYLIST_KEYS = {
+  all: ['playlists'] as const,
+  own: ['playlists', 'own'] as const,
+  one: (id: string) => ['playlists', 'one', id] as const,
+};
+
+/** The listener's own playlists; undefined while they load (the pickers show "Loading..."). */
+export function useOwnPlaylists() {
+  return useQuery({ queryKey: PLAYLIST_KEYS.own, queryFn: fetchUserPlaylists, enabled: Boolean(getUserToken()) }, queryClient);
+}
+
+/** After any playlist change: every screen showing playlists refetches. */
+export function playlistsChanged(): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: PLAYLIST_KEYS.all });
+}
