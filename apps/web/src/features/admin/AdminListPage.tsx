@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { AsyncList, type ListState } from '../../components/AsyncList';
-import type { RemoteState } from './useRemoteData';
+import type { RemoteState } from './adminQueries';
 import './admin.css';
 
 /**

@@ -3,7 +3,7 @@ import { mediaUrl } from '../../api/client';
 import { Loading } from '../../components/Loading';
 import { fetchAdminAnalytics } from './analyticsApi';
 import { SignupsChart } from './SignupsChart';
-import { useRemoteData } from './useRemoteData';
+import { ADMIN_KEYS, useAdminQuery } from './adminQueries';
 import './admin.css';
 
 function Figures({ data }: { data: AdminAnalytics }) {
@@ -54,7 +54,7 @@ function RankedSongs({ rows, unit, empty }: { rows: { song: Song; count: number 
 
 /** `/analytics`: keeps the SPEC title and shows real figures from GET /api/admin/analytics. */
 export default function AnalyticsPage() {
-  const { state } = useRemoteData(fetchAdminAnalytics);
+  const { state } = useAdminQuery(ADMIN_KEYS.analytics, fetchAdminAnalytics);
 
   return (
     <section className="admin-page" aria-labelledby="analytics-title">

@@ -8,6 +8,7 @@ import { ConfirmDelete } from './ConfirmDelete';
 import { SidePanel } from './SidePanel';
 import { SongForm } from './SongForm';
 import { useDeletableList } from './useDeletableList';
+import { ADMIN_KEYS } from './adminQueries';
 
 const BULK_UPLOAD_TITLE = 'Upload many';
 
@@ -16,6 +17,7 @@ type Panel = { mode: 'create' } | { mode: 'bulk' } | { mode: 'edit'; song: Song 
 /** `/songsdata` (SPEC §2): the Songs table, Add Song and Edit in a side panel; lists reload after changes. */
 export default function SongsPage() {
   const { state, reload, remove, deleteError } = useDeletableList(
+    ADMIN_KEYS.songs,
     fetchSongs,
     deleteSong,
     MESSAGES.deleteSongFailed,

@@ -6,10 +6,12 @@ import { AdminListPage } from './AdminListPage';
 import { ConfirmDelete } from './ConfirmDelete';
 import { readableDate } from './formatDate';
 import { useDeletableList } from './useDeletableList';
+import { ADMIN_KEYS } from './adminQueries';
 
 /** `/usersdata` (SPEC §2): the Users table with a confirmed Delete; the list reloads after a delete. */
 export default function UsersPage() {
   const { state, remove, deleteError } = useDeletableList(
+    ADMIN_KEYS.users,
     fetchUsers,
     deleteUser,
     MESSAGES.deleteUserFailed,

@@ -1,17 +1,18 @@
 import { useCallback, useState } from 'react';
-import { useRemoteData } from './useRemoteData';
+import { useAdminQuery } from './adminQueries';
 
 /**
  * An admin list with deletion: `remove(id)` deletes one item and reloads the list; a failed
  * delete keeps the list as it is and sets `deleteError` (cleared by the next attempt).
- * `load` and `deleteItem` must be stable (module functions).
+ * `queryKey` names the list in the shared cache; `load` and `deleteItem` must be stable.
  */
 export function useDeletableList<T>(
+  queryKey: readonly string[],
   load: () => Promise<T[]>,
   deleteItem: (id: string) => Promise<void>,
   deleteFailed: string,
 ) {
-  const { state, reload } = useRemoteData(load);
+  const { state, reload } = useAdminQuery(queryKey, load);
   const [deleteError, setDeleteError] = useState('');
 
   const remove = useCallback(

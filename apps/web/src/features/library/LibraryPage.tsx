@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { AxiosError } from 'axios';
 import { LABELS, MESSAGES, userPlaylistsError, type Playlist } from '@samaa/shared';
-import { deletePlaylist, fetchUserPlaylists, hasUserToken } from '../../api/catalogue';
+import { deletePlaylist, hasUserToken } from '../../api/catalogue';
+import { useListenerToken } from '../../session/useListenerToken';
+import { playlistDeleted, playlistsChanged, useOwnPlaylists } from '../playlists/playlistQueries';
 import { errorMessage } from '../../api/client';
 import { AsyncList, type ListState } from '../../components/AsyncList';
 import { PlaylistCard } from '../../components/PlaylistCard';
@@ -25,38 +27,29 @@ export default function LibraryPage() {
   // Back from Spotify's authorize page (?code=... or ?error=...): show the Spotify playlists.
   const returningFromSpotify = /[?&](code|error)=/.test(location.search);
   const [view, setView] = useState<View>({ kind: returningFromSpotify ? 'spotify' : 'samma' });
-  const [own, setOwn] = useState<ListState<Playlist>>({ status: 'loading' });
   const spotify = useSpotifyImport(returningFromSpotify);
-
-  const loadOwn = useCallback(async () => {
-    setOwn({ status: 'loading' });
-    if (!hasUserToken()) {
-      setOwn({ status: 'error', message: MESSAGES.userPlaylistsFailed });
-      return;
-    }
-    try {
-      const playlists = await fetchUserPlaylists();
-      if (!Array.isArray(playlists)) throw new Error('Unexpected response');
-      setOwn({ status: 'ready', items: playlists });
-    } catch (error) {
-      console.error(MESSAGES.userPlaylistsFailed, error);
-      setOwn({ status: 'error', message: userPlaylistsFailure(error) });
-    }
-  }, []);
+  const signedIn = useListenerToken();
+  const playlists = useOwnPlaylists();
 
   useEffect(() => {
-    void loadOwn();
-  }, [loadOwn]);
+    if (playlists.error) console.error(MESSAGES.userPlaylistsFailed, playlists.error);
+  }, [playlists.error]);
+
+  const own: ListState<Playlist> = !signedIn
+    ? { status: 'error', message: MESSAGES.userPlaylistsFailed }
+    : playlists.error
+      ? { status: 'error', message: userPlaylistsFailure(playlists.error) }
+      : Array.isArray(playlists.data)
+        ? { status: 'ready', items: playlists.data }
+        : playlists.isSuccess
+          ? { status: 'error', message: MESSAGES.userPlaylistsFailed }
+          : { status: 'loading' };
 
   async function remove(id: string) {
     if (!hasUserToken()) return;
     try {
       await deletePlaylist(id);
-      setOwn((state) =>
-        state.status === 'ready'
-          ? { status: 'ready', items: state.items.filter((p) => p._id !== id) }
-          : state,
-      );
+      await playlistDeleted(id);
     } catch (error) {
       console.error('Playlist delete failed', error);
     }
@@ -65,7 +58,7 @@ export default function LibraryPage() {
   function showOwn() {
     spotify.clearNotice();
     setView({ kind: 'samma' });
-    void loadOwn();
+    void playlistsChanged();
   }
 
   async function showSpotify() {

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Playlist } from '@samaa/shared';
 import { fetchUserPlaylists } from '../../api/catalogue';
 import { getUserToken } from '../../session/session';
 import { queryClient } from '../../api/queryClient';
@@ -17,4 +18,10 @@ export function useOwnPlaylists() {
 /** After any playlist change: every screen showing playlists refetches. */
 export function playlistsChanged(): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: PLAYLIST_KEYS.all });
+}
+
+/** A deleted playlist leaves every list at once; the lists refetch when next shown. */
+export function playlistDeleted(id: string): Promise<void> {
+  queryClient.setQueryData<Playlist[]>(PLAYLIST_KEYS.own, (current) => current?.filter((playlist) => playlist._id !== id));
+  return queryClient.invalidateQueries({ queryKey: PLAYLIST_KEYS.all, refetchType: 'none' });
 }
