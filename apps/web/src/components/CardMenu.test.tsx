@@ -41,3 +41,32 @@ describe('CardMenu', () => {
     expect(onSelect).not.toHaveBeenCalled();
   });
 });
+
+describe('CardMenu from the keyboard', () => {
+  it('opens with Enter with focus on the first item, moves with the arrows, and Escape gives focus back', async () => {
+    const user = userEvent.setup();
+    const first = vi.fn();
+    const second = vi.fn();
+    render(
+      <CardMenu
+        label="Options for Focus"
+        items={[
+          { label: 'Delete Playlist', onSelect: first },
+          { label: 'Update Playlist', onSelect: second },
+        ]}
+      />,
+    );
+    const toggle = screen.getByRole('button', { name: 'Options for Focus' });
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('menuitem', { name: 'Delete Playlist' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Update Playlist' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(toggle).toHaveFocus();
+    await user.keyboard('{Enter}{ArrowDown}{Enter}');
+    expect(second).toHaveBeenCalledOnce();
+    expect(first).not.toHaveBeenCalled();
+  });
+});

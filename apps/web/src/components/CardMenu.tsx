@@ -1,6 +1,5 @@
-import { useId } from 'react';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { MoreIcon } from './icons';
-import { useDismissable } from './useDismissable';
 
 export interface CardMenuItem {
   label: string;
@@ -8,45 +7,34 @@ export interface CardMenuItem {
   danger?: boolean;
 }
 
-/** A small "⋯" options menu: opens on click, closes on a pick, Escape or a click outside. */
+/**
+ * A card's "⋯" options menu (Radix DropdownMenu): opens by click, Enter, Space or the arrow keys,
+ * moves focus into the menu, arrows move between items, Escape closes and gives focus back. It
+ * opens below the card's name, never over its artwork.
+ */
 export function CardMenu({ label, items }: { label: string; items: CardMenuItem[] }) {
-  const { open, setOpen, root } = useDismissable();
-  const menuId = useId();
-
   return (
-    <div className="card-menu" ref={root} onClick={(event) => event.stopPropagation()}>
-      <button
-        type="button"
-        className="icon-btn card-menu__toggle"
-        aria-label={label}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((value) => !value)}
-      >
-        <MoreIcon />
-      </button>
-      {open && (
-        <ul className="card-menu__list" role="menu" id={menuId}>
-          {items.map((item) => (
-            <li key={item.label} role="none">
-              <button
-                type="button"
-                role="menuitem"
-                className={
-                  item.danger ? 'card-menu__item card-menu__item--danger' : 'card-menu__item'
-                }
-                onClick={() => {
-                  setOpen(false);
-                  item.onSelect();
-                }}
+    <div className="card-menu" onClick={(event) => event.stopPropagation()}>
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger asChild>
+          <button type="button" className="icon-btn card-menu__toggle" aria-label={label}>
+            <MoreIcon />
+          </button>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content className="card-menu__list" side="bottom" align="end" sideOffset={6} collisionPadding={8}>
+            {items.map((item) => (
+              <DropdownMenu.Item
+                key={item.label}
+                className={item.danger ? 'card-menu__item card-menu__item--danger' : 'card-menu__item'}
+                onSelect={() => item.onSelect()}
               >
                 {item.label}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+              </DropdownMenu.Item>
+            ))}
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
     </div>
   );
 }

@@ -50,13 +50,17 @@ export function PlaylistCard({
           >
             <PlayIcon />
           </button>
-          {menu && menu.length > 0 && <CardMenu label={`Options for ${card.name}`} items={menu} />}
         </div>
       </div>
-      <h3 className="pcard__name" title={card.name}>
-        {card.name}
-      </h3>
-      <p className="pcard__count">{songCountLabel(card.tracks.total)}</p>
+      <div className="pcard__meta">
+        <div className="pcard__text">
+          <h3 className="pcard__name" title={card.name}>
+            {card.name}
+          </h3>
+          <p className="pcard__count">{songCountLabel(card.tracks.total)}</p>
+        </div>
+        {menu && menu.length > 0 && <CardMenu label={`Options for ${card.name}`} items={menu} />}
+      </div>
       {listenNow && (
         <button type="button" className="btn btn--small pcard__listen" onClick={play}>
           {LABELS.listenNow}
