@@ -77,3 +77,29 @@ describe('AddToPlaylist', () => {
     logged.mockRestore();
   });
 });
+
+describe('AddToPlaylist from the keyboard', () => {
+  it('opens into the list, picks with the arrows, confirms, and Escape gives focus back', async () => {
+    signInListener();
+    mock = mockApi({ 'PUT /playlists/add-song': [200, { data: { ...playlists[1], songs: [] }, message: 'Added' }] });
+    const user = userEvent.setup();
+    render(<AddToPlaylist songId="s1" songName="Dawn" playlists={playlists} />);
+    const toggle = screen.getByRole('button', { name: 'Add Dawn to a playlist' });
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('radio', { name: /Road trip/ })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
+    expect(toggle).toHaveFocus();
+
+    await user.keyboard('{Enter}{ArrowDown}');
+    const focus = screen.getByRole('radio', { name: /Focus/ });
+    expect(focus).toHaveFocus();
+    await user.keyboard(' ');
+    expect(focus).toHaveAttribute('aria-checked', 'true');
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Confirm' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(mock.callsTo('PUT /playlists/add-song')[0]?.body).toEqual({ playlistId: 'p2', songId: 's1' }));
+  });
+});

@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import * as RadioGroup from '@radix-ui/react-radio-group';
 import { MESSAGES, addedToPlaylist, type Playlist } from '@samaa/shared';
 import { addSongToPlaylist, hasUserToken } from '../api/catalogue';
 import { errorMessage } from '../api/client';
@@ -38,6 +39,20 @@ export function AddToPlaylist({ songId, songName, playlists, onAdded }: AddToPla
   const [status, setStatus] = useState<Status>(null);
   const [openUp, setOpenUp] = useState(false);
   const panelId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const wasOpen = useRef(false);
+
+  // Keyboard users land in the list when it opens, and back on the "+" when it closes.
+  useEffect(() => {
+    if (open) {
+      const target = panel.current?.querySelector<HTMLElement>('[role="radio"][aria-checked="true"], [role="radio"], .add-pl__confirm');
+      target?.focus();
+    } else if (wasOpen.current && (document.activeElement === document.body || root.current?.contains(document.activeElement))) {
+      toggle.current?.focus();
+    }
+    wasOpen.current = open;
+  }, [open, playlists, root]);
 
   async function confirm() {
     if (busy) return;
@@ -65,6 +80,7 @@ export function AddToPlaylist({ songId, songName, playlists, onAdded }: AddToPla
   return (
     <div className="add-pl" ref={root}>
       <button
+        ref={toggle}
         type="button"
         className="icon-btn"
         aria-label={`Add ${songName} to a playlist`}
@@ -88,6 +104,7 @@ export function AddToPlaylist({ songId, songName, playlists, onAdded }: AddToPla
         <div
           className={openUp ? 'add-pl__panel add-pl__panel--up' : 'add-pl__panel'}
           id={panelId}
+          ref={panel}
           role="group"
           aria-label={`Add ${songName} to a playlist`}
         >
@@ -97,22 +114,21 @@ export function AddToPlaylist({ songId, songName, playlists, onAdded }: AddToPla
           ) : playlists.length === 0 ? (
             <p className="add-pl__note">{MESSAGES.noPlaylists}</p>
           ) : (
-            <ul className="add-pl__list" role="radiogroup" aria-label="Playlists">
+            // Radix RadioGroup: one tab stop, arrows move and pick, as a radio group should.
+            <RadioGroup.Root
+              className="add-pl__list"
+              aria-label="Playlists"
+              value={picked ?? ''}
+              onValueChange={(value) => setPicked(value)}
+              loop
+            >
               {playlists.map((playlist) => (
-                <li key={playlist._id}>
-                  <button
-                    type="button"
-                    role="radio"
-                    aria-checked={picked === playlist._id}
-                    className="add-pl__option"
-                    onClick={() => setPicked(playlist._id)}
-                  >
-                    <span className="add-pl__name">{playlist.name}</span>
-                    <span className="add-pl__tick">{picked === playlist._id && <CheckIcon />}</span>
-                  </button>
-                </li>
+                <RadioGroup.Item key={playlist._id} value={playlist._id} className="add-pl__option">
+                  <span className="add-pl__name">{playlist.name}</span>
+                  <span className="add-pl__tick">{picked === playlist._id && <CheckIcon />}</span>
+                </RadioGroup.Item>
               ))}
-            </ul>
+            </RadioGroup.Root>
           )}
           <div className="add-pl__actions">
             {status?.kind === 'error' && (
