@@ -34,7 +34,7 @@ const audio = (): Promise<AudioState> =>
     paused: el.paused,
   }));
 const title = () => page.locator('.player__title').innerText();
-const seekValue = async () => Number(await page.getByTestId('seek-bar').getAttribute('aria-valuenow'));
+const seekValue = async () => Number(await page.getByRole('slider', { name: 'Seek' }).getAttribute('aria-valuenow'));
 const fillWidth = () => page.locator('.player-seek__fill').evaluate((el: HTMLElement) => el.getBoundingClientRect().width);
 const currentQueueItem = () => page.locator('[data-testid="queue-item"][aria-current="true"] .player-queue__name').innerText();
 
@@ -88,7 +88,7 @@ describe.sequential('player', () => {
     const before = { value: await seekValue(), width: await fillWidth() };
     await waitUntil(fillWidth, (w) => w > before.width + 1, 'the seek bar fill to grow');
     await waitUntil(seekValue, (v) => v > before.value, 'the seek bar value to grow');
-    expect(await page.getByTestId('elapsed-time').innerText()).not.toBe('0:00');
+    await waitUntil(() => page.getByTestId('elapsed-time').innerText(), (t) => t !== '0:00', 'the elapsed time to move');
     expect(await currentQueueItem()).toBe(songs[0]);
     await screenshot(page, 'player-playing');
     expectNoProblems(guarded);

@@ -167,7 +167,7 @@ describe('progress and seeking', () => {
     });
     expect(screen.getByTestId('elapsed-time')).toHaveTextContent('0:50');
     expect(screen.getByTestId('total-time')).toHaveTextContent('3:20');
-    expect(screen.getByTestId('seek-bar')).toHaveAttribute('aria-valuenow', '50');
+    expect(screen.getByRole('slider', { name: 'Seek' })).toHaveAttribute('aria-valuenow', '50');
     const offset = Number(screen.getByTestId('progress-ring').getAttribute('stroke-dashoffset'));
     expect(offset).toBeCloseTo(RING_CIRCUMFERENCE * 0.75);
     expect(localStorage.getItem(PLAYER_STORAGE_KEYS.position)).toBe('50');
@@ -178,8 +178,10 @@ describe('progress and seeking', () => {
     setMedia(audio, { duration: 200, readyState: 4 });
     fireEvent(audio, new Event('loadedmetadata'));
     const bar = screen.getByTestId('seek-bar');
-    bar.getBoundingClientRect = () => ({ left: 100, width: 400, top: 0, height: 6 }) as DOMRect;
-    fireEvent.click(bar, { clientX: 200 });
+    bar.getBoundingClientRect = () => ({ left: 100, right: 500, width: 400, top: 0, bottom: 20, height: 20, x: 100, y: 0 }) as DOMRect;
+    bar.hasPointerCapture = () => true; // jsdom has no pointer capture
+    fireEvent.pointerDown(bar, { clientX: 200, pointerId: 1, button: 0 });
+    fireEvent.pointerUp(bar, { clientX: 200, pointerId: 1, button: 0 });
     expect(audio.currentTime).toBe(50);
     expect(screen.getByTestId('elapsed-time')).toHaveTextContent('0:50');
   });
@@ -188,7 +190,7 @@ describe('progress and seeking', () => {
     const { audio } = await playing('a');
     setMedia(audio, { duration: 200, readyState: 4 });
     fireEvent(audio, new Event('loadedmetadata'));
-    const bar = screen.getByTestId('seek-bar');
+    const bar = screen.getByRole('slider', { name: 'Seek' });
     fireEvent.keyDown(bar, { key: 'ArrowRight' });
     expect(audio.currentTime).toBe(5);
     fireEvent.keyDown(bar, { key: 'End' });

@@ -1,4 +1,5 @@
-import type { KeyboardEvent, MouseEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
+import * as Slider from '@radix-ui/react-slider';
 import { formatTime } from '@samaa/shared';
 import { SEEK_STEP_SECONDS } from './useKeyboardShortcuts';
 
@@ -8,19 +9,16 @@ interface SeekBarProps {
   onSeek(seconds: number): void;
 }
 
-/** The seek bar with elapsed and total time: click anywhere, or use the arrow, Home and End keys. */
+/**
+ * The seek bar with elapsed and total time (Radix Slider): click or drag anywhere (the seek
+ * happens on release), or use the arrow, Page and Home/End keys on its thumb.
+ */
 export function SeekBar({ position, duration, onSeek }: SeekBarProps) {
   const max = duration > 0 ? duration : 0;
-  const fraction = max ? Math.min(1, Math.max(0, position / max)) : 0;
+  const [dragging, setDragging] = useState<number | null>(null);
+  const shown = dragging ?? Math.min(position, max || position);
 
-  const onClick = (event: MouseEvent<HTMLDivElement>) => {
-    if (!max) return;
-    const rect = event.currentTarget.getBoundingClientRect();
-    if (rect.width <= 0) return;
-    onSeek(Math.min(1, Math.max(0, (event.clientX - rect.left) / rect.width)) * max);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLSpanElement>) => {
     if (event.shiftKey || event.ctrlKey || event.metaKey || event.altKey) return;
     const targets: Record<string, number> = {
       ArrowLeft: position - SEEK_STEP_SECONDS,
@@ -34,31 +32,40 @@ export function SeekBar({ position, duration, onSeek }: SeekBarProps) {
     };
     const target = targets[event.key];
     if (target === undefined) return;
-    event.preventDefault(); // the app-wide shortcuts stand down
+    // Ours, not the slider's one-second steps; the app-wide shortcuts stand down too.
+    event.preventDefault();
     onSeek(Math.max(0, max ? Math.min(target, max) : target));
   };
 
   return (
     <div className="player-seek">
       <span className="player-seek__time" data-testid="elapsed-time">
-        {formatTime(position)}
+        {formatTime(shown)}
       </span>
-      <div
+      <Slider.Root
         className="player-seek__track"
-        role="slider"
-        tabIndex={0}
-        aria-label="Seek"
-        aria-valuemin={0}
-        aria-valuemax={Math.floor(max)}
-        aria-valuenow={Math.floor(Math.min(position, max || position))}
-        aria-valuetext={`${formatTime(position)} of ${formatTime(max)}`}
         data-testid="seek-bar"
-        onClick={onClick}
-        onKeyDown={onKeyDown}
+        min={0}
+        max={max || 1}
+        step={0.1}
+        disabled={!max}
+        value={[shown]}
+        onValueChange={([value]) => setDragging(value ?? null)}
+        onValueCommit={([value]) => {
+          setDragging(null);
+          if (value !== undefined) onSeek(value);
+        }}
       >
-        <div className="player-seek__fill" style={{ width: `${fraction * 100}%` }} />
-        <div className="player-seek__thumb" style={{ left: `${fraction * 100}%` }} />
-      </div>
+        <Slider.Track className="player-seek__rail">
+          <Slider.Range className="player-seek__fill" />
+        </Slider.Track>
+        <Slider.Thumb
+          className="player-seek__thumb"
+          aria-label="Seek"
+          aria-valuetext={`${formatTime(shown)} of ${formatTime(max)}`}
+          onKeyDown={onKeyDown}
+        />
+      </Slider.Root>
       <span className="player-seek__time" data-testid="total-time">
         {formatTime(max)}
       </span>
