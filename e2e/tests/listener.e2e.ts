@@ -63,20 +63,20 @@ describe.sequential('listener journey', () => {
     await visible(text('Use your original gmail only'));
 
     await submit.click();
-    for (const field of ['Name', 'Email', 'Password', 'Gender']) await visible(text(`"${field}" is required`));
+    for (const field of ['Name', 'Email', 'Password', 'Gender']) await visible(text(`${field} is required`));
     await screenshot(page, 'listener-signup-required');
 
     // Each rule on its own, shown as the listener types (the fields are touched by now).
     const cases: [Locator, string, string][] = [
-      [name, 'Ash', '"Name" length must be at least 4 characters long'],
-      [name, 'A'.repeat(21), '"Name" length must be less than or equal to 20 characters long'],
-      [email, 'asha-at-example', '"Email" must be a valid email'],
-      [password, 'Ab1!xyz', '"Password" should be at least 8 characters long'],
-      [password, 'Ab1!' + 'x'.repeat(23), '"Password" should not be longer than 26 characters'],
-      [password, 'ABCDEFG1!', '"Password" should contain at least 1 lower-cased letter'],
-      [password, 'abcdefg1!', '"Password" should contain at least 1 upper-cased letter'],
-      [password, 'Abcdefgh!', '"Password" should contain at least 1 number'],
-      [password, 'Abcdefgh1', '"Password" should contain at least 1 symbol'],
+      [name, 'Ash', 'Name should be at least 4 characters long'],
+      [name, 'A'.repeat(21), 'Name should be at most 20 characters long'],
+      [email, 'asha-at-example', 'Email should be a valid email address'],
+      [password, 'Ab1!xyz', 'Password should be at least 8 characters long'],
+      [password, 'Ab1!' + 'x'.repeat(23), 'Password should not be longer than 26 characters'],
+      [password, 'ABCDEFG1!', 'Password should contain at least 1 lower-cased letter'],
+      [password, 'abcdefg1!', 'Password should contain at least 1 upper-cased letter'],
+      [password, 'Abcdefgh!', 'Password should contain at least 1 number'],
+      [password, 'Abcdefgh1', 'Password should contain at least 1 symbol'],
     ];
     for (const [input, value, message] of cases) {
       await input.fill(value);

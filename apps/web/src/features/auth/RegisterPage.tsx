@@ -65,12 +65,21 @@ export default function RegisterPage() {
     'aria-describedby': visibleError(field) ? `${id}-${field}-error` : undefined,
   });
 
-  const errorLine = (field: RegistrationField) =>
-    visibleError(field) && (
+  const errorLine = (field: RegistrationField) => {
+    const messages = visibleError(field);
+    if (!messages?.length) return null;
+    return messages.length === 1 ? (
       <p className="field__error" id={`${id}-${field}-error`}>
-        {visibleError(field)}
+        {messages[0]}
       </p>
+    ) : (
+      <ul className="field__error field__error--list" id={`${id}-${field}-error`}>
+        {messages.map((message) => (
+          <li key={message}>{message}</li>
+        ))}
+      </ul>
     );
+  };
 
   return (
     <section className="auth" aria-labelledby={`${id}-title`}>
