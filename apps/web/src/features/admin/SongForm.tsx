@@ -54,6 +54,8 @@ export function SongForm({
 }) {
   const id = useId();
   const [values, setValues] = useState<SongInputBody>(() => initialValues(song));
+  /** Where the cover shown comes from, so its preview says so (not next to "No file chosen"). */
+  const [coverFrom, setCoverFrom] = useState<'saved' | 'tags' | 'upload'>('saved');
   const [submitting, setSubmitting] = useState(false);
   const [result, setResult] = useState<Result>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -72,6 +74,7 @@ export function SongForm({
     });
 
   function onAudio({ url, metadata }: UploadedFile) {
+    if (!values.img && metadata?.coverUrl) setCoverFrom('tags');
     setValues((v) => ({
       ...withTags(v, metadata),
       song: url,
@@ -138,14 +141,18 @@ export function SongForm({
       <FileUpload
         kind="image"
         label="Image"
-        onUploaded={({ url }) => setValues((v) => ({ ...v, img: url }))}
+        onUploaded={({ url }) => {
+          setCoverFrom('upload');
+          setValues((v) => ({ ...v, img: url }));
+        }}
       />
       {values.img && (
-        <img
-          className="song-form__preview"
-          src={mediaUrl(values.img)}
-          alt={`Cover of ${values.name || 'the song'}`}
-        />
+        <figure className="song-form__cover">
+          <img className="song-form__preview" src={mediaUrl(values.img)} alt={`Cover of ${values.name || 'the song'}`} />
+          <figcaption>
+            {coverFrom === 'tags' ? "Cover from the audio file's tags" : coverFrom === 'upload' ? 'Uploaded image' : 'Current image'}
+          </figcaption>
+        </figure>
       )}
 
       {result && (

@@ -63,7 +63,7 @@ describe('Songs table', () => {
     );
     const audio = table.querySelector('audio')!;
     expect(audio).toHaveAttribute('controls');
-    expect(audio).toHaveAttribute('preload', 'none');
+    expect(audio).toHaveAttribute('preload', 'metadata');
     expect(audio.getAttribute('src')).toMatch(/\/media\/audio\/1700000000000night\.mp3$/);
     expect(screen.getByRole('button', { name: 'Edit Night Drive' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete Night Drive' })).toBeInTheDocument();

@@ -82,7 +82,8 @@ export default function SongsPage() {
                   <audio
                     className="songs-table__audio"
                     controls
-                    preload="none"
+                    // Only the file's header is fetched, so the control shows the real length.
+                    preload="metadata"
                     src={mediaUrl(song.song)}
                     aria-label={`Play ${song.name}`}
                   />
