@@ -92,11 +92,24 @@ describe('third-party music services (local fakes)', () => {
     expectNoProblems(guarded);
   });
 
-  it('imports the Spotify playlists through the sign-in and plays one', async () => {
+  it('imports the Spotify playlists through a sign-in popup, playback going on, and plays one', async () => {
     await goTo('Library');
+    // Something plays (from the now-playing bar) while the listener signs in to Spotify.
+    await page.getByTestId('nowplaying-play').click();
+    await waitUntil(audioTime, (t) => t > 0.2, 'the track to play again');
+    const popup = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'Fetch Playlists from Spotify' }).click();
-    // Off to the (fake) Spotify authorize page, which consents at once and comes back.
-    await page.waitForURL((url) => url.pathname === '/library' && url.searchParams.has('code'));
+    // The (fake) Spotify authorize page consents at once; the popup hands the session over and closes.
+    const signIn = await popup;
+    await signIn.waitForEvent('close');
+    expect(new URL(page.url()).pathname).toBe('/library');
+    // The fake tracks last a second, so "going on" is: not paused, and moving (or on to the next).
+    const playback = () =>
+      page.getByTestId('player-audio').evaluate((a: HTMLAudioElement) => ({ paused: a.paused, at: `${a.currentSrc}@${a.currentTime}` }));
+    const before = await playback();
+    expect(before.paused).toBe(false);
+    await waitUntil(playback, (now) => !now.paused && now.at !== before.at, 'playback to have gone on during the sign-in');
+    await page.getByTestId('nowplaying-play').click();
     const spotify = page.getByRole('region', { name: 'Spotify playlists' });
     await spotify.getByRole('article', { name: 'Road Trip' }).waitFor();
     expect(await count('Road Trip')).toBe('3 songs');

@@ -75,8 +75,11 @@ export function useSpotifyImport(returningFromSpotify: boolean) {
       return false;
     }
     try {
-      await startSpotifyLogin();
-      return false;
+      // The popup answered: this tab now has a session, and its playback never stopped.
+      if (!(await startSpotifyLogin())) return false;
+      session.current = true;
+      void load();
+      return true;
     } catch (error) {
       setState({ status: 'error', message: failure(error) });
       return true;

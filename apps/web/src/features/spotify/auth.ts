@@ -38,7 +38,7 @@ function readJson<T>(key: string): T | null {
 }
 
 export const readTokens = () => readJson<SpotifyTokens>(TOKENS_KEY);
-const saveTokens = (tokens: SpotifyTokens) => sessionStorage.setItem(TOKENS_KEY, JSON.stringify(tokens));
+export const saveTokens = (tokens: SpotifyTokens) => sessionStorage.setItem(TOKENS_KEY, JSON.stringify(tokens));
 export const clearSpotifySession = () => sessionStorage.removeItem(TOKENS_KEY);
 export const hasSpotifySession = () => readTokens() !== null;
 
