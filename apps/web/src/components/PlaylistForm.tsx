@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { LABELS, MESSAGES } from '@samaa/shared';
-import { createPlaylist, fetchPlaylist, hasUserToken, updatePlaylist } from '../api/catalogue';
+import { createPlaylist, hasUserToken, updatePlaylist } from '../api/catalogue';
+import { usePlaylist } from '../features/playlists/playlistQueries';
 import { mediaUrl } from '../api/client';
 import { getStoredUser } from '../session/session';
 import { FileUpload } from '../features/upload/FileUpload';
@@ -28,26 +29,20 @@ export function PlaylistForm({ mode, onClose }: { mode: PlaylistFormMode; onClos
   const closeTimer = useRef<number | undefined>(undefined);
   const ids = useId();
 
+  const editedPlaylist = usePlaylist(editId);
   useEffect(() => {
-    if (!editId) return;
-    let live = true;
-    if (!hasUserToken()) {
-      setPrefilling(false);
-      return;
-    }
-    fetchPlaylist(editId)
-      .then((playlist) => {
-        if (!live) return;
-        setName(playlist.name ?? '');
-        setDesc(playlist.desc ?? '');
-        setImg(playlist.img ?? '');
-      })
-      .catch((error) => console.error('Could not load the playlist to edit', error))
-      .finally(() => live && setPrefilling(false));
-    return () => {
-      live = false;
-    };
+    if (editId && !hasUserToken()) setPrefilling(false);
   }, [editId]);
+  useEffect(() => {
+    const playlist = editedPlaylist.data;
+    if (playlist) {
+      setName(playlist.name ?? '');
+      setDesc(playlist.desc ?? '');
+      setImg(playlist.img ?? '');
+    }
+    if (editedPlaylist.error) console.error('Could not load the playlist to edit', editedPlaylist.error);
+    if (playlist || editedPlaylist.error) setPrefilling(false);
+  }, [editedPlaylist.data, editedPlaylist.error]);
 
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
 

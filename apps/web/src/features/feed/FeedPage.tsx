@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { LABELS, MESSAGES, categoryError, categoryFailed, type SaavnPlaylist } from '@samaa/shared';
-import { FEED_DEFAULT_QUERY, saavnFailureDetail, searchSaavnPlaylists } from '../../api/saavn';
+import { FEED_DEFAULT_QUERY, saavnFailureDetail } from '../../api/saavn';
+import { useSaavnPlaylists } from '../saavn/saavnQueries';
 import { AsyncList, type ListState } from '../../components/AsyncList';
 import { SaavnPlaylistGrid } from '../../components/SaavnPlaylistGrid';
 import { DECADES, GENRES, type FeedCategory } from './categories';
@@ -14,31 +15,18 @@ const initial = GENRES.find((g) => g.query === FEED_DEFAULT_QUERY) ?? {
 /** SPEC §2 "/feed": genre and decade tiles over Saavn playlist search; Pop on open. */
 export default function FeedPage() {
   const [category, setCategory] = useState<FeedCategory>(initial);
-  const [results, setResults] = useState<ListState<SaavnPlaylist>>({ status: 'loading' });
-  const latest = useRef(0);
-
-  const load = useCallback(async (next: FeedCategory) => {
-    const request = ++latest.current;
-    setCategory(next);
-    setResults({ status: 'loading' });
-    try {
-      const playlists = await searchSaavnPlaylists(next.query);
-      if (request === latest.current) setResults({ status: 'ready', items: playlists });
-    } catch (error) {
-      console.error(categoryFailed(next.query), error);
-      const detail = saavnFailureDetail(error);
-      if (request === latest.current) {
-        setResults({
-          status: 'error',
-          message: detail ? categoryError(next.query, detail) : categoryFailed(next.query),
-        });
-      }
-    }
-  }, []);
-
+  // One cache entry per category: going back to one shows it at once.
+  const { data, error } = useSaavnPlaylists(category.query);
   useEffect(() => {
-    void load(initial);
-  }, [load]);
+    if (error) console.error(categoryFailed(category.query), error);
+  }, [error, category.query]);
+  const detail = error ? saavnFailureDetail(error) : undefined;
+  const results: ListState<SaavnPlaylist> = data
+    ? { status: 'ready', items: data }
+    : error
+      ? { status: 'error', message: detail ? categoryError(category.query, detail) : categoryFailed(category.query) }
+      : { status: 'loading' };
+  const load = (next: FeedCategory) => setCategory(next);
 
   const tile = (item: FeedCategory) => (
     <li key={item.query}>
@@ -46,7 +34,7 @@ export default function FeedPage() {
         type="button"
         className="feed__tile"
         aria-pressed={item.query === category.query}
-        onClick={() => void load(item)}
+        onClick={() => load(item)}
       >
         {item.label}
       </button>

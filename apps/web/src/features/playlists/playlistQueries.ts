@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Playlist } from '@samaa/shared';
-import { fetchUserPlaylists } from '../../api/catalogue';
+import { fetchPlaylist, fetchUserPlaylists } from '../../api/catalogue';
 import { getUserToken } from '../../session/session';
 import { queryClient } from '../../api/queryClient';
 
@@ -24,4 +24,12 @@ export function playlistsChanged(): Promise<void> {
 export function playlistDeleted(id: string): Promise<void> {
   queryClient.setQueryData<Playlist[]>(PLAYLIST_KEYS.own, (current) => current?.filter((playlist) => playlist._id !== id));
   return queryClient.invalidateQueries({ queryKey: PLAYLIST_KEYS.all, refetchType: 'none' });
+}
+
+/** One own playlist (the edit form's starting values); idle without an id. */
+export function usePlaylist(id: string | null) {
+  return useQuery(
+    { queryKey: PLAYLIST_KEYS.one(id ?? ''), queryFn: () => fetchPlaylist(id!), enabled: Boolean(id && getUserToken()), staleTime: 0 },
+    queryClient,
+  );
 }

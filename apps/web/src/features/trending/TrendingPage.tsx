@@ -1,30 +1,22 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { LABELS, MESSAGES, trendingError, type SaavnPlaylist } from '@samaa/shared';
-import { TRENDING_QUERY, saavnFailureDetail, searchSaavnPlaylists } from '../../api/saavn';
+import { TRENDING_QUERY, saavnFailureDetail } from '../../api/saavn';
+import { useSaavnPlaylists } from '../saavn/saavnQueries';
 import { AsyncList, type ListState } from '../../components/AsyncList';
 import { SaavnPlaylistGrid } from '../../components/SaavnPlaylistGrid';
 
 /** SPEC §2 "/trending": Saavn's trending playlists; a click opens the player. */
 export default function TrendingPage() {
-  const [state, setState] = useState<ListState<SaavnPlaylist>>({ status: 'loading' });
-
+  const { data, error } = useSaavnPlaylists(TRENDING_QUERY);
   useEffect(() => {
-    let live = true;
-    searchSaavnPlaylists(TRENDING_QUERY)
-      .then((playlists) => live && setState({ status: 'ready', items: playlists }))
-      .catch((error) => {
-        console.error(MESSAGES.trendingFailed, error);
-        const detail = saavnFailureDetail(error);
-        if (live)
-          setState({
-            status: 'error',
-            message: detail ? trendingError(detail) : MESSAGES.trendingFailed,
-          });
-      });
-    return () => {
-      live = false;
-    };
-  }, []);
+    if (error) console.error(MESSAGES.trendingFailed, error);
+  }, [error]);
+  const detail = error ? saavnFailureDetail(error) : undefined;
+  const state: ListState<SaavnPlaylist> = data
+    ? { status: 'ready', items: data }
+    : error
+      ? { status: 'error', message: detail ? trendingError(detail) : MESSAGES.trendingFailed }
+      : { status: 'loading' };
 
   return (
     <div className="trending">
