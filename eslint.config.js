@@ -40,5 +40,24 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Features talk to each other through their index (features/<name>/index.ts), never through
+    // each other's files; shared components and shells likewise. Tests may reach in.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(features/)?(about|account|admin|apps|auth|catalogue|favourites|feed|home|instructions|landing|libraries|library|likes|player|playlists|saavn|spotify|trending|upload)/.+',
+              message: 'Import another feature through its index (e.g. ../likes), not its internal files.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 );

@@ -3,7 +3,7 @@ import { LABELS, MESSAGES, type Playlist, type Song } from '@samaa/shared';
 import { hasUserToken, searchCatalogue } from '../api/catalogue';
 import { errorMessage } from '../api/client';
 import { SongRow } from './SongRow';
-import { songCountLabel } from './PlaylistCard';
+import { songCountLabel } from '../features/playlists';
 import { PlayIcon } from './icons';
 import './SearchPanel.css';
 

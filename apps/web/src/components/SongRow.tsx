@@ -1,8 +1,8 @@
 import { formatTime, type Playlist, type Song } from '@samaa/shared';
-import { LikeButton } from './LikeButton';
-import { AddToPlaylist } from './AddToPlaylist';
+import { LikeButton } from '../features/likes';
+import { AddToPlaylist } from '../features/playlists';
 import { SongCoverButton } from './SongCoverButton';
-import { playlistsChanged } from '../features/playlists/playlistQueries';
+import { playlistsChanged } from '../features/playlists';
 import './SongRow.css';
 
 export interface SongRowProps {

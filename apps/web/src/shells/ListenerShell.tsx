@@ -5,8 +5,8 @@ import { Sidebar } from './Sidebar';
 import { Page } from './Page';
 import { NotFound } from '../components/NotFound';
 import { getStoredUser, logoutUser } from '../session/session';
-import { PlayerProvider } from '../features/player/PlayerProvider';
-import { NowPlayingBar } from '../features/player/NowPlayingBar';
+import { PlayerProvider } from '../features/player';
+import { NowPlayingBar } from '../features/player';
 
 const HomePage = lazy(() => import('../features/home/HomePage'));
 const LibraryPage = lazy(() => import('../features/library/LibraryPage'));

@@ -4,8 +4,8 @@ import { MESSAGES, PASSWORD_MESSAGES } from '@samaa/shared';
 import { errorMessage } from '../../api/client';
 import { requestPasswordReset } from './accountApi';
 import { Problems } from './Problems';
-import '../auth/auth.css';
-import { EmailField } from '../auth/EmailField';
+import '../../styles/auth.css';
+import { EmailField } from '../auth';
 
 /** `/forgot-password`: asks for a reset link; the answer never says whether the account exists. */
 export default function ForgotPasswordPage() {

@@ -4,7 +4,7 @@ import { errorMessage } from '../../api/client';
 import { newPasswordProblems } from './newPasswordProblems';
 import { PasswordField } from './PasswordField';
 import { Problems } from './Problems';
-import '../auth/auth.css';
+import '../../styles/auth.css';
 
 /**
  * A new password twice (and the current one when `withCurrent`): every broken rule is listed

@@ -1,9 +1,9 @@
 import { useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { createSong } from '../../api/catalogue';
 import { errorMessage } from '../../api/client';
-import { configuredUploadBackend } from '../upload/backends';
-import type { UploadBackend } from '../upload/uploadBackend';
-import { uploadFailureReason } from '../upload/uploadFailure';
+import { configuredUploadBackend } from '../upload';
+import type { UploadBackend } from '../upload';
+import { uploadFailureReason } from '../upload';
 import { missingFields, newBulkItem, songOf, withUpload, type BulkItem } from './bulkSongs';
 
 const ACCEPT = '.mp3,.m4a,.aac,.ogg,.oga,.opus,.wav,.flac,audio/*';

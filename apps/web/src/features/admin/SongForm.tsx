@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { formatTime, MESSAGES, SONG_OPTIONAL_FIELDS, type AudioTags, type Song } from '@samaa/shared';
 import { createSong, updateSong, type SongInputBody } from '../../api/catalogue';
 import { mediaUrl } from '../../api/client';
-import { FileUpload, type UploadedFile } from '../upload/FileUpload';
+import { FileUpload, type UploadedFile } from '../upload';
 
 /** SPEC §4, §9: the form closes this long after its result shows, in every case. */
 export const FORM_CLOSE_DELAY_MS = 1000;

@@ -1,7 +1,7 @@
 import { LABELS, MESSAGES } from '@samaa/shared';
 import { deleteUser, fetchUsers } from '../../api/catalogue';
 import { getStoredUser } from '../../session/session';
-import { GENDER_LABELS } from '../auth/registrationForm';
+import { GENDER_LABELS } from '../auth';
 import { AdminListPage } from './AdminListPage';
 import { ConfirmDelete } from './ConfirmDelete';
 import { readableDate } from './formatDate';

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { LABELS, MESSAGES } from '@samaa/shared';
 import { takeNotice } from '../../session/session';
 import type { Credentials } from './authApi';
-import './auth.css';
+import '../../styles/auth.css';
 import { EmailField } from './EmailField';
 
 export interface LoginFormProps {

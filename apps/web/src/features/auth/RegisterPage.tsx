@@ -10,7 +10,7 @@ import {
   type RegistrationField,
   type RegistrationValues,
 } from './registrationForm';
-import './auth.css';
+import '../../styles/auth.css';
 
 type Result = { kind: 'success' | 'error'; text: string } | null;
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '@samaa/shared';
-import './auth.css';
+import '../../styles/auth.css';
 
 /** `/email-verification-success` (SPEC §2): the confirmation with a Login button. */
 export default function VerifiedPage() {

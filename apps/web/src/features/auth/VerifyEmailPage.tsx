@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { MESSAGES } from '@samaa/shared';
 import { Loading } from '../../components/Loading';
 import { verifyEmail } from './authApi';
-import './auth.css';
+import '../../styles/auth.css';
 
 // A verification link works once; remounts (React StrictMode, back/forward) share the one request.
 const attempts = new Map<string, Promise<boolean>>();

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@samaa/shared';
 import FavouritesPage from './FavouritesPage';
-import { LIKE_FAILED } from '../../components/LikeButton';
+import { LIKE_FAILED } from '../likes/LikeButton';
 import {
   deferred,
   mockApi,

@@ -4,7 +4,7 @@ import { LABELS, MESSAGES, errorLine, type Song } from '@samaa/shared';
 import { errorMessage } from '../../api/client';
 import { getStoredUser } from '../../session/session';
 import { useListenerToken } from '../../session/useListenerToken';
-import { useLikedIdsQuery, useLikedSongs } from '../likes/likeQueries';
+import { useLikedIdsQuery, useLikedSongs } from '../likes';
 import { AsyncList, type ListState } from '../../components/AsyncList';
 import { LikedSongCard } from './LikedSongCard';
 import './FavouritesPage.css';

@@ -1,5 +1,5 @@
 import type { Song } from '@samaa/shared';
-import { LikeButton } from '../../components/LikeButton';
+import { LikeButton } from '../likes';
 import { SongCoverButton } from '../../components/SongCoverButton';
 
 /** A liked song: image, name and artist; the cover plays it, the heart unlikes it. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { LABELS, MESSAGES, categoryError, categoryFailed, type SaavnPlaylist } from '@samaa/shared';
 import { FEED_DEFAULT_QUERY, saavnFailureDetail } from '../../api/saavn';
-import { useSaavnPlaylists } from '../saavn/saavnQueries';
+import { useSaavnPlaylists } from '../saavn';
 import { AsyncList, type ListState } from '../../components/AsyncList';
 import { SaavnPlaylistGrid } from '../../components/SaavnPlaylistGrid';
 import { DECADES, GENRES, type FeedCategory } from './categories';

@@ -1,9 +1,9 @@
 import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES, welcomeListener, type Playlist, type Song } from '@samaa/shared';
-import { useCatalogue } from '../catalogue/catalogueQueries';
-import { useLikedIds } from '../likes/likeQueries';
-import { useOwnPlaylists } from '../playlists/playlistQueries';
+import { useCatalogue } from '../catalogue';
+import { useLikedIds } from '../likes';
+import { useOwnPlaylists } from '../playlists';
 import { getStoredUser } from '../../session/session';
 import { useListenerToken } from '../../session/useListenerToken';
 import { AsyncList, type ListState } from '../../components/AsyncList';

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MESSAGES, spotifyPlaylistsError, type CardViewModel } from '@samaa/shared';
 import { AsyncList, type ListState } from '../../components/AsyncList';
-import { PlaylistCard } from '../../components/PlaylistCard';
+import { PlaylistCard } from '../playlists';
 import {
   completeSpotifyLogin,
   fetchSpotifyPlaylists,
   isSpotifyConfigured,
   startSpotifyLogin,
-} from '../spotify/spotify';
+} from '../spotify';
 
 /** Idle until the playlists are first requested (shown like loading). */
 export type SpotifyState = { status: 'idle' } | ListState<CardViewModel>;

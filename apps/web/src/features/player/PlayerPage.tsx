@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { LABELS, MESSAGES, type Song } from '@samaa/shared';
-import { loadCatalogue, useCatalogue } from '../catalogue/catalogueQueries';
+import { loadCatalogue, useCatalogue } from '../catalogue';
 import { errorMessage } from '../../api/client';
 import { Loading } from '../../components/Loading';
 import { PlayerWidgets } from './PlayerWidgets';

@@ -9,7 +9,7 @@ import { fetchPlaylist, fetchSongs } from '../../api/catalogue';
 import { errorMessage, mediaUrl } from '../../api/client';
 import { fetchSaavnPlaylist, saavnAudio, saavnFailureDetail, saavnImage } from '../../api/saavn';
 import { getUserToken } from '../../session/session';
-import { fetchSpotifyPlaylistTracks } from '../spotify/spotify';
+import { fetchSpotifyPlaylistTracks } from '../spotify';
 import type { PlayerTrack } from './queue';
 
 /** The navigation state /player accepts (SPEC §4 "Player sources"). */

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { LABELS, MESSAGES, trendingError, type SaavnPlaylist } from '@samaa/shared';
 import { TRENDING_QUERY, saavnFailureDetail } from '../../api/saavn';
-import { useSaavnPlaylists } from '../saavn/saavnQueries';
+import { useSaavnPlaylists } from '../saavn';
 import { AsyncList, type ListState } from '../../components/AsyncList';
 import { SaavnPlaylistGrid } from '../../components/SaavnPlaylistGrid';
 

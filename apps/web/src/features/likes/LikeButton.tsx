@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { hasUserToken } from '../api/catalogue';
-import { useLikedIds, useToggleLike } from '../features/likes/likeQueries';
-import { HeartIcon } from './icons';
+import { hasUserToken } from '../../api/catalogue';
+import { useLikedIds, useToggleLike } from './likeQueries';
+import { HeartIcon } from '../../components/icons';
 import './LikeButton.css';
 
 export const LIKE_FAILED = 'The like could not be saved. Please try again.';

@@ -1,8 +1,8 @@
 import { useState, type MouseEvent } from 'react';
 import { LABELS, type CardViewModel } from '@samaa/shared';
-import { coverPlaceholder } from './coverPlaceholder';
-import { CardMenu, type CardMenuItem } from './CardMenu';
-import { PlayIcon } from './icons';
+import { coverPlaceholder } from '../../components/coverPlaceholder';
+import { CardMenu, type CardMenuItem } from '../../components/CardMenu';
+import { PlayIcon } from '../../components/icons';
 import './PlaylistCard.css';
 
 export interface PlaylistCardProps {

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import * as RadioGroup from '@radix-ui/react-radio-group';
 import { MESSAGES, addedToPlaylist, type Playlist } from '@samaa/shared';
-import { addSongToPlaylist, hasUserToken } from '../api/catalogue';
-import { errorMessage } from '../api/client';
-import { CheckIcon, PlusIcon } from './icons';
-import { useDismissable } from './useDismissable';
+import { addSongToPlaylist, hasUserToken } from '../../api/catalogue';
+import { errorMessage } from '../../api/client';
+import { CheckIcon, PlusIcon } from '../../components/icons';
+import { useDismissable } from '../../components/useDismissable';
 import './AddToPlaylist.css';
 
 export interface AddToPlaylistProps {

@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { LABELS, MESSAGES } from '@samaa/shared';
-import { createPlaylist, hasUserToken, updatePlaylist } from '../api/catalogue';
-import { usePlaylist } from '../features/playlists/playlistQueries';
-import { mediaUrl } from '../api/client';
-import { getStoredUser } from '../session/session';
-import { FileUpload } from '../features/upload/FileUpload';
-import { Loading } from './Loading';
-import { coverPlaceholder } from './coverPlaceholder';
+import { createPlaylist, hasUserToken, updatePlaylist } from '../../api/catalogue';
+import { usePlaylist } from './playlistQueries';
+import { mediaUrl } from '../../api/client';
+import { getStoredUser } from '../../session/session';
+import { FileUpload } from '../upload';
+import { Loading } from '../../components/Loading';
+import { coverPlaceholder } from '../../components/coverPlaceholder';
 import './PlaylistForm.css';
 
 /** SPEC §9: the form closes this long after its result message, in every case. */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Playlist } from '@samaa/shared';
 import { AddToPlaylist } from './AddToPlaylist';
-import { mockApi, signInListener, type ApiMock } from '../test/apiMock';
+import { mockApi, signInListener, type ApiMock } from '../../test/apiMock';
 
 const playlists: Playlist[] = [
   { _id: 'p1', name: 'Road trip', desc: '', songs: [], user: 'u1' },

@@ -2,10 +2,10 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@samaa/shared';
-import { queryClient } from '../api/queryClient';
-import { LIKE_KEYS } from '../features/likes/likeQueries';
+import { queryClient } from '../../api/queryClient';
+import { LIKE_KEYS } from './likeQueries';
 import { LIKE_FAILED, LikeButton } from './LikeButton';
-import { deferred, mockApi, signInListener, type ApiMock, type MockReply } from '../test/apiMock';
+import { deferred, mockApi, signInListener, type ApiMock, type MockReply } from '../../test/apiMock';
 
 let mock: ApiMock;
 afterEach(() => mock?.restore());

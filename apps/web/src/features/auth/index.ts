@@ -1,0 +1,3 @@
+// The auth feature's public face: what other features may use.
+export { EmailField } from './EmailField';
+export * from './registrationForm';

@@ -1,0 +1,2 @@
+export * from './likeQueries';
+export { LikeButton, LIKE_FAILED } from './LikeButton';

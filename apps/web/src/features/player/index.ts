@@ -1,0 +1,2 @@
+export { PlayerProvider } from './PlayerProvider';
+export { NowPlayingBar } from './NowPlayingBar';
