@@ -1,9 +1,9 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { API_KEY_MESSAGES, type ApiKeyInfo, type CreatedApiKey } from '@samaa/shared';
 import { errorMessage } from '../../api/client';
 import { getStoredUser } from '../../session/session';
 import { ApiKeyList } from './ApiKeyList';
-import { createApiKey, listApiKeys, revokeApiKey, SUBSONIC_SERVER_URL } from './appsApi';
+import { createApiKey, revokeApiKey, setApiKeys, SUBSONIC_SERVER_URL, useApiKeys } from './appsApi';
 import { CopyButton } from './CopyButton';
 import './apps.css';
 
@@ -15,23 +15,14 @@ const REVOKE_FAILED = 'The key could not be revoked. Please try again.';
 export default function AppsPage() {
   const id = useId();
   const user = getStoredUser();
-  const [keys, setKeys] = useState<ApiKeyInfo[] | null>(null);
-  const [loadError, setLoadError] = useState('');
+  const keysQuery = useApiKeys();
+  const keys = keysQuery.data ?? null;
+  const loadError = keysQuery.error ? errorMessage(keysQuery.error, LOAD_FAILED) : '';
   const [name, setName] = useState('');
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [revoking, setRevoking] = useState<string | null>(null);
   const [problem, setProblem] = useState('');
-
-  useEffect(() => {
-    const controller = new AbortController();
-    listApiKeys(controller.signal)
-      .then(setKeys)
-      .catch((err: unknown) => {
-        if (!controller.signal.aborted) setLoadError(errorMessage(err, LOAD_FAILED));
-      });
-    return () => controller.abort();
-  }, []);
 
   async function onCreate(event: FormEvent) {
     event.preventDefault();
@@ -45,7 +36,7 @@ export default function AppsPage() {
     try {
       const result = await createApiKey(name.trim());
       setCreated(result);
-      setKeys((current) => [result.info, ...(current ?? [])]);
+      setApiKeys((current) => [result.info, ...current]);
       setName('');
     } catch (err) {
       setProblem(errorMessage(err, CREATE_FAILED));
@@ -59,7 +50,7 @@ export default function AppsPage() {
     setRevoking(key.id);
     try {
       await revokeApiKey(key.id);
-      setKeys((current) => (current ?? []).filter((k) => k.id !== key.id));
+      setApiKeys((current) => current.filter((k) => k.id !== key.id));
       if (created?.info.id === key.id) setCreated(null);
     } catch (err) {
       setProblem(errorMessage(err, REVOKE_FAILED));

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
-import { LIBRARY_MESSAGES, type LibraryView } from '@samaa/shared';
+import { useState } from 'react';
+import { LIBRARY_MESSAGES } from '@samaa/shared';
 import { errorMessage } from '../../api/client';
 import { Loading } from '../../components/Loading';
-import { fetchLibraries, startScan } from './librariesApi';
+import { librariesChanged, startScan, useLibraries } from './librariesApi';
 import { LibraryCard } from './LibraryCard';
 import './libraries.css';
 
@@ -12,40 +12,20 @@ export const PROGRESS_POLL_MS = 700;
 
 /** `/libraries`: the music folders (MUSIC_DIRS), their last scan and errors, and "Scan now" with live progress. */
 export default function LibrariesPage() {
-  const [libraries, setLibraries] = useState<LibraryView[] | null>(null);
-  const [problem, setProblem] = useState('');
+  const query = useLibraries(PROGRESS_POLL_MS);
+  const libraries = query.data ?? null;
+  const [scanProblem, setScanProblem] = useState('');
   const [starting, setStarting] = useState<string | null>(null);
-  const [version, setVersion] = useState(0);
-  const refresh = useCallback(() => setVersion((v) => v + 1), []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchLibraries(controller.signal).then(
-      (data) => {
-        setLibraries(data);
-        setProblem('');
-      },
-      (err: unknown) => {
-        if (!controller.signal.aborted) setProblem(errorMessage(err, LOAD_FAILED));
-      },
-    );
-    return () => controller.abort();
-  }, [version]);
-
-  const scanning = libraries?.some((library) => library.scanning) ?? false;
-  useEffect(() => {
-    if (!scanning) return;
-    const timer = setTimeout(refresh, PROGRESS_POLL_MS);
-    return () => clearTimeout(timer);
-  }, [scanning, libraries, refresh]);
+  const problem = scanProblem || (query.error ? errorMessage(query.error, LOAD_FAILED) : '');
 
   async function scan(id: string) {
     setStarting(id);
+    setScanProblem('');
     try {
       await startScan(id);
-      refresh();
+      await librariesChanged();
     } catch (err) {
-      setProblem(errorMessage(err, 'The scan could not be started.'));
+      setScanProblem(errorMessage(err, 'The scan could not be started.'));
     } finally {
       setStarting(null);
     }
