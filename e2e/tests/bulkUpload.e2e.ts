@@ -56,6 +56,8 @@ describe.sequential('bulk upload', () => {
       await waitUntil(() => items.filter({ hasText: song.file }).getByRole('status').innerText(), (t) => t === 'Saved', `${song.title} to be saved`);
     }
     await screenshot(page, 'admin-bulk-saved');
+    await panel.getByRole('button', { name: 'Close' }).click();
+    await panel.waitFor({ state: 'detached' });
     await page.getByRole('cell', { name: SONGS[2]!.title, exact: true }).waitFor();
     expectNoProblems(guarded);
     await guarded.close();
