@@ -137,7 +137,9 @@ export default function RegisterPage() {
             {result.text}
           </p>
         )}
-        <button type="submit" className="btn" disabled={submitting}>
+        {/* Pressing the button must not blur the field first: the blur shows that field's
+            messages, the button moves down under the pointer and the click would be lost. */}
+        <button type="submit" className="btn" disabled={submitting} onMouseDown={(event) => event.preventDefault()}>
           {submitting ? LABELS.registering : 'Sign Up'}
         </button>
         <p className="auth__switch">
