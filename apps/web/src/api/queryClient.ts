@@ -12,7 +12,8 @@ export const queryClient = new QueryClient({
       staleTime: 60_000,
       // Screens show the failure at once, with their own retry (SPEC messages).
       retry: false,
-      refetchOnWindowFocus: false,
+      // Back in this tab after using a phone app or another tab: stale data is fetched again.
+      refetchOnWindowFocus: true,
     },
   },
 });

@@ -29,7 +29,7 @@ export default function LibraryPage() {
   const [view, setView] = useState<View>({ kind: returningFromSpotify ? 'spotify' : 'samma' });
   const spotify = useSpotifyImport(returningFromSpotify);
   const signedIn = useListenerToken();
-  const playlists = useOwnPlaylists();
+  const playlists = useOwnPlaylists({ revalidate: true });
 
   useEffect(() => {
     if (playlists.error) console.error(MESSAGES.userPlaylistsFailed, playlists.error);

@@ -28,7 +28,7 @@ export function useLikedIds(): ReadonlySet<string> {
   return useLikedIdsQuery().data ?? EMPTY;
 }
 
-/** The liked songs, most recently liked first (Liked Songs). */
+/** The liked songs, most recently liked first (Liked Songs), fetched again on every visit. */
 export function useLikedSongs() {
   const user = getStoredUser();
   return useQuery(
@@ -42,6 +42,7 @@ export function useLikedSongs() {
         return songs;
       },
       enabled: Boolean(user && getUserToken()),
+      refetchOnMount: 'always',
     },
     queryClient,
   );

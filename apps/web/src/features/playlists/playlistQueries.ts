@@ -10,9 +10,16 @@ export const PLAYLIST_KEYS = {
   one: (id: string) => ['playlists', 'one', id] as const,
 };
 
-/** The listener's own playlists; undefined while they load (the pickers show "Loading..."). */
-export function useOwnPlaylists() {
-  return useQuery({ queryKey: PLAYLIST_KEYS.own, queryFn: fetchUserPlaylists, enabled: Boolean(getUserToken()) }, queryClient);
+/**
+ * The listener's own playlists; undefined while they load (the pickers show "Loading...").
+ * `revalidate` (the Library) fetches them again on every visit, showing the cached list
+ * meanwhile: a phone app or another tab may have changed them.
+ */
+export function useOwnPlaylists({ revalidate = false }: { revalidate?: boolean } = {}) {
+  return useQuery(
+    { queryKey: PLAYLIST_KEYS.own, queryFn: fetchUserPlaylists, enabled: Boolean(getUserToken()), refetchOnMount: revalidate ? 'always' : true },
+    queryClient,
+  );
 }
 
 /** After any playlist change: every screen showing playlists refetches. */
