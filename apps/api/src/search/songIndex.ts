@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Song } from '@samaa/shared';
 import { songListSnapshot, songsByIdOf, type SongListSnapshot } from '../songs/songCatalogue.repo.js';
 import { createTextIndex, matchTier, queryTerms } from './textIndex.js';
@@ -38,6 +39,27 @@ export async function searchCatalogue(query: string, { limit, offset = 0 }: Song
   const terms = queryTerms(query);
   if (terms.length === 0) return [];
   const snapshot = await songListSnapshot();
+  // People type the same few words over and over (and each keystroke repeats the last query's
+  // prefix); a ranking is kept per catalogue snapshot, so a song write starts afresh.
+  const key = terms.join(' ');
+  let cache = rankings.get(snapshot);
+  if (!cache) {
+    cache = new LRUCache<string, Song[]>({ max: RANKINGS_KEPT });
+    rankings.set(snapshot, cache);
+  }
+  const cached = cache.get(key);
+  if (cached && offset + limit <= RANKED_KEPT) return cached.slice(offset, offset + limit);
+  const ranked = rank(snapshot, query, terms);
+  cache.set(key, ranked.slice(0, RANKED_KEPT));
+  return ranked.slice(offset, offset + limit);
+}
+
+/** Rankings kept per snapshot, and how many songs of each. */
+const RANKINGS_KEPT = 1000;
+const RANKED_KEPT = 500;
+const rankings = new WeakMap<SongListSnapshot, LRUCache<string, Song[]>>();
+
+function rank(snapshot: SongListSnapshot, query: string, terms: string[]): Song[] {
   const byId = songsByIdOf(snapshot);
   const ranked = indexOf(snapshot)
     .search(query)
@@ -52,5 +74,5 @@ export async function searchCatalogue(query: string, { limit, offset = 0 }: Song
         b.score - a.score ||
         (a.song.name < b.song.name ? -1 : a.song.name > b.song.name ? 1 : 0),
     );
-  return ranked.slice(offset, offset + limit).map(({ song }) => song);
+  return ranked.map(({ song }) => song);
 }
