@@ -8,3 +8,4 @@ export * from './saavn.js';
 export * from './media.js';
 export * from './apiKeys.js';
 export * from './libraries.js';
+export * from './mpegAudio.js';

@@ -135,4 +135,10 @@ export interface PlayerTrack {
   src: string;
   /** True when there is nothing to play for this entry (e.g. a Spotify track with no match). */
   unavailable?: boolean;
+  /** Gapless joins and volume normalisation, when the song's tags gave them (see Song). */
+  encoderDelay?: number;
+  encoderPadding?: number;
+  sampleRate?: number;
+  replayGainTrackGain?: number;
+  replayGainTrackPeak?: number;
 }

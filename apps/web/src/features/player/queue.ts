@@ -143,6 +143,17 @@ export function trackEnded(state: PlaybackState): PlaybackState {
   return { ...next(state), playing: true };
 }
 
+/**
+ * `track` already took over from the current one by itself (a gapless join or a crossfade): the
+ * queue follows it. Normally it is the upcoming track; after a late change of order it is found.
+ */
+export function joined(state: PlaybackState, track: PlayerTrack): PlaybackState {
+  const upcoming = upcomingIndex(state);
+  if (upcoming !== -1 && state.tracks[upcoming] === track) return trackEnded(state);
+  const index = state.tracks.indexOf(track);
+  return index === -1 ? state : { ...startAt(state, index), playing: true };
+}
+
 /** A click in the Queue: plays that item. Unavailable items and invalid indexes are ignored. */
 export function jumpTo(state: PlaybackState, index: number): PlaybackState {
   if (!inRange(state.tracks, index) || !isPlayable(state.tracks[index])) return state;

@@ -1,0 +1,296 @@
+import type { PlayerTrack } from '../queue';
+import { BufferVoice } from './bufferVoice';
+import { ElementOutput } from './elementOutput';
+import { replayGainFactor } from './gapless';
+import type { AudioOutput, OutputElements, OutputEvents } from './output';
+import { DEFAULT_SETTINGS, type PlaybackSettings } from './settings';
+import { TrackDecoder } from './trackDecoder';
+
+/** How far ahead a handover from the element to the decoded track is scheduled, and its fade. */
+const HANDOVER_LEAD = 0.15;
+const HANDOVER_FADE = 0.04;
+/** A join scheduled closer than this to now is too late to be sample-accurate. */
+const SCHEDULE_MARGIN = 0.03;
+const TICK_MS = 50;
+
+const sameOrigin = (src: string) => {
+  try {
+    return new URL(src, window.location.href).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The gapless output (docs/player.md). One AudioContext:
+ *
+ *   main <audio> ─ MediaElementSource ─ elementGain ─┐
+ *   BufferVoice (current) ─ gain ────────────────────┼─ master (volume) ─ destination
+ *   BufferVoice (next, scheduled) ─ gain ────────────┘
+ *
+ * A track starts at once on the element while it is fetched and decoded, then hands over to its
+ * decoded buffer at a scheduled time. Each next track is decoded ahead and started with
+ * AudioBufferSourceNode.start(t) at the exact context time the current one's last sample plays
+ * (minus the crossfade), with the encoder's delay and padding trimmed. Tracks from another origin
+ * cannot be read by the graph: they play on the second element, without gapless joins.
+ */
+export class WebAudioOutput implements AudioOutput {
+  private readonly ctx: AudioContext;
+  private readonly master: GainNode;
+  private readonly elementGain: GainNode;
+  private readonly decoder: TrackDecoder;
+  private readonly element: ElementOutput;
+  private readonly direct: ElementOutput;
+  private mode: 'element' | 'buffer' | 'direct' | 'none' = 'none';
+  private track: PlayerTrack | null = null;
+  private voice: BufferVoice | null = null;
+  private next: BufferVoice | null = null;
+  /** Tracks that ended their turn but are still fading out under the next one. */
+  private fading: BufferVoice[] = [];
+  private upcoming: PlayerTrack | null = null;
+  private playing = false;
+  private settings: PlaybackSettings = DEFAULT_SETTINGS;
+  private timer: number | undefined;
+  private handoverTimer: number | undefined;
+
+  constructor(elements: OutputElements, private readonly events: OutputEvents) {
+    this.ctx = new AudioContext({ latencyHint: 'playback' });
+    this.master = this.ctx.createGain();
+    this.master.connect(this.ctx.destination);
+    this.elementGain = this.ctx.createGain();
+    this.elementGain.connect(this.master);
+    this.ctx.createMediaElementSource(elements.main).connect(this.elementGain);
+    this.decoder = new TrackDecoder(this.ctx);
+    const elementEvents: OutputEvents = {
+      ...events,
+      ended: () => this.mode === 'element' && events.ended(),
+      failed: (kind, err) => this.mode === 'element' && events.failed(kind, err),
+      changed: () => this.mode === 'element' && events.changed(),
+    };
+    this.element = new ElementOutput(elements.main, null, elementEvents);
+    this.direct = new ElementOutput(elements.second, null, {
+      ...events,
+      ended: () => this.mode === 'direct' && events.ended(),
+      failed: (kind, err) => this.mode === 'direct' && events.failed(kind, err),
+    });
+  }
+
+  load(track: PlayerTrack, offset: number, playing: boolean): void {
+    this.stopVoices();
+    this.track = track;
+    this.playing = playing;
+    if (!sameOrigin(track.src)) {
+      this.element.unload();
+      this.mode = 'direct';
+      this.direct.load(track, offset, playing);
+      return;
+    }
+    this.direct.unload();
+    const decoded = this.decoder.peek(track);
+    if (decoded) {
+      this.element.unload();
+      this.startVoice(new BufferVoice(this.ctx, track, decoded, this.master, this.level(track), offset));
+    } else {
+      this.mode = 'element';
+      this.elementGain.gain.cancelScheduledValues(0);
+      this.elementGain.gain.value = this.level(track);
+      if (playing) void this.ctx.resume();
+      this.element.load(track, offset, playing);
+      void this.decoder.get(track).then(() => this.handOver(track));
+    }
+    this.decoder.keepOnly([track, this.upcoming]);
+    this.tick();
+  }
+
+  unload(): void {
+    this.stopVoices();
+    this.element.unload();
+    this.direct.unload();
+    this.track = null;
+    this.mode = 'none';
+    this.decoder.keepOnly([]);
+  }
+
+  setPlaying(playing: boolean): void {
+    this.playing = playing;
+    if (this.mode === 'direct') return this.direct.setPlaying(playing);
+    if (playing) {
+      void this.ctx.resume();
+      if (this.mode === 'element') this.element.setPlaying(true);
+      else if (this.voice && !this.voice.started) this.voice.start(this.ctx.currentTime);
+      this.scheduleNext();
+    } else {
+      if (this.mode === 'element') this.element.setPlaying(false);
+      // Suspending freezes the context clock: every scheduled join still holds on resume.
+      void this.ctx.suspend();
+    }
+    this.tick();
+  }
+
+  seek(seconds: number): void {
+    if (this.mode === 'direct') return this.direct.seek(seconds);
+    if (this.mode === 'element') return this.element.seek(seconds);
+    const voice = this.voice;
+    if (!voice || !this.track) return;
+    const from = Math.max(0, Math.min(seconds, voice.length));
+    this.startVoice(new BufferVoice(this.ctx, this.track, voice.decoded, this.master, this.level(this.track), from));
+    this.events.changed();
+  }
+
+  setUpcoming(track: PlayerTrack | null): void {
+    if (track !== this.upcoming) {
+      this.upcoming = track;
+      this.cancelNext();
+    }
+    this.decoder.keepOnly([this.track, track]);
+    if (!track || !sameOrigin(track.src)) return;
+    void this.decoder.get(track).then(() => this.scheduleNext());
+    this.scheduleNext();
+  }
+
+  setVolume(volume: number, muted: boolean): void {
+    const target = muted ? 0 : volume;
+    this.master.gain.setTargetAtTime(target, this.ctx.currentTime, 0.015);
+    this.direct.setVolume(volume, muted);
+  }
+
+  setSettings(settings: PlaybackSettings): void {
+    const crossfadeChanged = settings.crossfade !== this.settings.crossfade;
+    this.settings = settings;
+    if (this.track && this.voice) this.voice.setLevel(this.level(this.track));
+    if (this.mode === 'element' && this.track) {
+      this.elementGain.gain.setTargetAtTime(this.level(this.track), this.ctx.currentTime, 0.05);
+    }
+    if (crossfadeChanged) {
+      this.cancelNext();
+      this.scheduleNext();
+    }
+  }
+
+  position(): number {
+    if (this.mode === 'direct') return this.direct.position();
+    if (this.mode === 'element') return this.element.position();
+    return this.voice?.position() ?? 0;
+  }
+
+  duration(): number {
+    if (this.mode === 'direct') return this.direct.duration();
+    if (this.mode === 'element') return this.element.duration();
+    return this.voice?.length ?? 0;
+  }
+
+  dispose(): void {
+    this.unload();
+    this.element.dispose();
+    this.direct.dispose();
+    window.clearInterval(this.timer);
+    void this.ctx.close();
+  }
+
+  private level(track: PlayerTrack): number {
+    return replayGainFactor(track, this.settings.normalize);
+  }
+
+  /** Makes `voice` current, started now when playing; any scheduled next is dropped. */
+  private startVoice(voice: BufferVoice): void {
+    this.stopVoices();
+    this.mode = 'buffer';
+    this.voice = voice;
+    voice.onEnded = () => this.tick();
+    if (this.playing) {
+      void this.ctx.resume();
+      voice.start(this.ctx.currentTime);
+    }
+    this.scheduleNext();
+  }
+
+  /**
+   * The current track, started on the element, is decoded: the buffer takes over a moment
+   * ahead, from where the element will then be, with a short crossfade of the same audio to
+   * cover the element clock's jitter. From here on, joins are sample-accurate.
+   */
+  private handOver(track: PlayerTrack): void {
+    const decoded = this.decoder.peek(track);
+    if (this.mode !== 'element' || this.track !== track || !decoded) return;
+    const el = this.element.element;
+    const at = this.ctx.currentTime + HANDOVER_LEAD;
+    const playingNow = this.playing && !el.paused && this.ctx.state === 'running';
+    const from = this.element.position() + (playingNow ? HANDOVER_LEAD * el.playbackRate : 0);
+    const voice = new BufferVoice(this.ctx, track, decoded, this.master, this.level(track), from);
+    voice.onEnded = () => this.tick();
+    this.mode = 'buffer';
+    this.voice = voice;
+    if (playingNow) {
+      voice.start(at, HANDOVER_FADE);
+      this.elementGain.gain.setValueCurveAtTime(new Float32Array([this.level(track), 0]), at, HANDOVER_FADE);
+      this.handoverTimer = window.setTimeout(() => this.element.unload(), (HANDOVER_LEAD + HANDOVER_FADE) * 1000 + 50);
+    } else {
+      this.element.unload();
+      if (this.playing) voice.start(this.ctx.currentTime);
+    }
+    this.scheduleNext();
+  }
+
+  /** Starts the decoded upcoming track where the current one ends (minus the crossfade). */
+  private scheduleNext(): void {
+    const voice = this.voice;
+    const upcoming = this.upcoming;
+    if (this.mode !== 'buffer' || !voice?.started || this.next || !upcoming || !this.playing) return;
+    const decoded = this.decoder.peek(upcoming);
+    if (!decoded) return;
+    const next = new BufferVoice(this.ctx, upcoming, decoded, this.master, this.level(upcoming));
+    const fade = Math.min(this.settings.crossfade, voice.length - voice.from, next.length / 2);
+    const at = voice.endsAt - fade;
+    if (at < this.ctx.currentTime + SCHEDULE_MARGIN) return;
+    next.start(at, fade);
+    if (fade > 0) voice.fadeOut(at, fade);
+    next.onEnded = () => this.tick();
+    this.next = next;
+  }
+
+  private cancelNext(): void {
+    const next = this.next;
+    // One already sounding is committed by the next tick instead.
+    if (!next || next.startAt <= this.ctx.currentTime) return;
+    this.next = null;
+    next.stop();
+    // Undo the current track's fade-out towards the cancelled one.
+    if (this.voice && this.track) this.voice.setLevel(this.level(this.track));
+  }
+
+  private stopVoices(): void {
+    window.clearTimeout(this.handoverTimer);
+    for (const voice of [this.voice, this.next, ...this.fading]) voice?.stop();
+    this.voice = null;
+    this.next = null;
+    this.fading = [];
+  }
+
+  /** Follows the context clock: commits a join once it sounds, and ends a track nothing follows. */
+  private tick = (): void => {
+    const now = this.ctx.currentTime;
+    if (this.mode === 'buffer' && this.next && now >= this.next.startAt) {
+      if (this.voice) this.fading.push(this.voice);
+      this.voice = this.next;
+      this.next = null;
+      this.track = this.voice.track;
+      this.events.advanced(this.voice.track);
+    } else if (this.mode === 'buffer' && this.voice?.started && !this.next && now >= this.voice.endsAt) {
+      this.voice.stop();
+      this.voice = null;
+      this.mode = 'none';
+      this.events.ended();
+    }
+    this.fading = this.fading.filter((voice) => {
+      if (now < voice.endsAt + 0.1) return true;
+      voice.stop();
+      return false;
+    });
+    const busy = this.playing && this.mode === 'buffer';
+    if (busy && this.timer === undefined) this.timer = window.setInterval(this.tick, TICK_MS);
+    if (!busy && this.timer !== undefined) {
+      window.clearInterval(this.timer);
+      this.timer = undefined;
+    }
+  };
+}
