@@ -48,7 +48,10 @@ export function isMpegFrameHeader(buf: Uint8Array, at = 0): boolean {
 export function id3TagSize(buf: Uint8Array): number {
   if (!ascii(buf, 0, 'ID3') || buf.length < 10) return 0;
   const syncsafe =
-    ((buf[6]! & 0x7f) << 21) | ((buf[7]! & 0x7f) << 14) | ((buf[8]! & 0x7f) << 7) | (buf[9]! & 0x7f);
+    ((buf[6]! & 0x7f) << 21) |
+    ((buf[7]! & 0x7f) << 14) |
+    ((buf[8]! & 0x7f) << 7) |
+    (buf[9]! & 0x7f);
   const footer = buf[5]! & 0x10 ? 10 : 0;
   return 10 + syncsafe + footer;
 }

@@ -1,27 +1,68 @@
 import { Link } from 'react-router-dom';
 import { VolumeIcon } from './icons';
 import { TransportControls } from './TransportControls';
-import { usePlayer } from './usePlayer';
+import { PLAYER_KEYS_REGION } from './useKeyboardShortcuts';
+import { usePlayerEngine, usePlayerState } from './usePlayer';
 import './player.css';
+
+/** The thin progress line: the only part of the bar that re-renders on each progress tick. */
+function NowPlayingProgress() {
+  const position = usePlayerState((s) => s.position);
+  const duration = usePlayerState((s) => s.duration);
+  const progress = duration > 0 ? Math.min(100, (position / duration) * 100) : 0;
+  return (
+    <div
+      className="now-playing__progress"
+      role="progressbar"
+      aria-label="Progress"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={Math.round(progress)}
+    >
+      <div className="now-playing__progress-fill" style={{ width: `${progress}%` }} />
+    </div>
+  );
+}
+
+function VolumeControls() {
+  const { setVolume, toggleMute } = usePlayerEngine();
+  const volume = usePlayerState((s) => s.volume);
+  const muted = usePlayerState((s) => s.muted);
+  return (
+    <>
+      <button
+        type="button"
+        className="icon-btn"
+        aria-label={muted ? 'Unmute' : 'Mute'}
+        aria-pressed={muted}
+        data-testid="nowplaying-mute"
+        onClick={toggleMute}
+      >
+        <VolumeIcon muted={muted || volume === 0} />
+      </button>
+      <input
+        type="range"
+        className="now-playing__volume"
+        aria-label="Volume"
+        min={0}
+        max={1}
+        step={0.05}
+        value={muted ? 0 : volume}
+        onChange={(e) => setVolume(Number(e.target.value))}
+      />
+    </>
+  );
+}
 
 /** The compact bar on every listener screen: what plays, transport, progress, volume, and a way to /player. */
 export function NowPlayingBar() {
-  const { track, position, duration, volume, muted, setVolume, toggleMute } = usePlayer();
+  const track = usePlayerState((s) => s.track);
   if (!track) return null;
-  const progress = duration > 0 ? Math.min(100, (position / duration) * 100) : 0;
+  const keys = { [PLAYER_KEYS_REGION]: '' };
 
   return (
-    <footer className="now-playing" aria-label="Now playing" data-testid="now-playing">
-      <div
-        className="now-playing__progress"
-        role="progressbar"
-        aria-label="Progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={Math.round(progress)}
-      >
-        <div className="now-playing__progress-fill" style={{ width: `${progress}%` }} />
-      </div>
+    <footer className="now-playing" aria-label="Now playing" data-testid="now-playing" {...keys}>
+      <NowPlayingProgress />
       <div className="now-playing__track">
         <span className="now-playing__art">
           {track.img ? <img src={track.img} alt="" /> : null}
@@ -33,26 +74,7 @@ export function NowPlayingBar() {
       </div>
       <TransportControls compact />
       <div className="now-playing__extra">
-        <button
-          type="button"
-          className="icon-btn"
-          aria-label={muted ? 'Unmute' : 'Mute'}
-          aria-pressed={muted}
-          data-testid="nowplaying-mute"
-          onClick={toggleMute}
-        >
-          <VolumeIcon muted={muted || volume === 0} />
-        </button>
-        <input
-          type="range"
-          className="now-playing__volume"
-          aria-label="Volume"
-          min={0}
-          max={1}
-          step={0.05}
-          value={muted ? 0 : volume}
-          onChange={(e) => setVolume(Number(e.target.value))}
-        />
+        <VolumeControls />
         <Link className="btn btn--ghost btn--small" to="/player">
           Open player
         </Link>

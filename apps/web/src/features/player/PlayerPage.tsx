@@ -5,15 +5,16 @@ import { loadCatalogue, useCatalogue } from '../catalogue';
 import { errorMessage } from '../../api/client';
 import { Loading } from '../../components/Loading';
 import { PlayerWidgets } from './PlayerWidgets';
-import { Equalizer, ProgressDisc } from './ProgressDisc';
+import { LiveProgressDisc, LiveSeekBar } from './LiveProgress';
+import { PlaybackSettingsPanel } from './PlaybackSettingsPanel';
+import { Equalizer } from './ProgressDisc';
 import { QueueList } from './QueueList';
-import { SeekBar } from './SeekBar';
 import { TransportControls } from './TransportControls';
 import { loadSource, parseSource, songToTrack, SourceError } from './sources';
-import { usePlayer } from './usePlayer';
+import { PLAYER_KEYS_REGION } from './useKeyboardShortcuts';
+import { usePlayerEngine, usePlayerState } from './usePlayer';
 import './player.css';
 
-/** The catalogue, fetched at most once per visit (the widgets and a {songId} source share it). */
 /** The shared catalogue, as the widgets and the sources need it. */
 function usePlayerCatalogue() {
   const { data, error } = useCatalogue();
@@ -29,8 +30,11 @@ function usePlayerCatalogue() {
  * Playback itself lives in PlayerProvider, so it goes on when the listener leaves this screen.
  */
 export default function PlayerPage() {
-  const player = usePlayer();
-  const { playQueue } = player;
+  const { playQueue } = usePlayerEngine();
+  const track = usePlayerState((s) => s.track);
+  const playing = usePlayerState((s) => s.playback.playing);
+  const hasQueue = usePlayerState((s) => s.playback.tracks.length > 0);
+  const playerError = usePlayerState((s) => s.error);
   const location = useLocation();
   const { pathname } = location;
   const navigate = useNavigate();
@@ -69,35 +73,27 @@ export default function PlayerPage() {
     playQueue(songs.map(songToTrack), songs.indexOf(song));
   };
 
-  const { track, playback, position, duration } = player;
-
   return (
     <div className="player">
-      <div className="player__stage">
+      <div className="player__stage" {...{ [PLAYER_KEYS_REGION]: '' }}>
         {loading && <Loading />}
         {!loading && loadError && <p className="alert alert--error">{loadError}</p>}
-        {!loading && !loadError && player.error && (
-          <p className="empty-state player__empty">{player.error}</p>
+        {!loading && !loadError && playerError && (
+          <p className="empty-state player__empty">{playerError}</p>
         )}
         {!loading && track && (
           <>
-            <ProgressDisc
-              img={track.img}
-              playing={playback.playing}
-              progress={duration ? position / duration : 0}
-            />
+            <LiveProgressDisc img={track.img} />
             <div className="player__heading">
               <h1 className="player__title">{track.name}</h1>
               <p className="player__artist">{track.artist}</p>
             </div>
-            <Equalizer playing={playback.playing} />
-            <SeekBar position={position} duration={duration} onSeek={player.seek} />
+            <Equalizer playing={playing} />
+            <LiveSeekBar />
             <TransportControls />
           </>
         )}
-        {!loading && playback.tracks.length > 0 && (
-          <QueueList tracks={playback.tracks} index={playback.index} onJump={player.jumpTo} />
-        )}
+        {!loading && hasQueue && <QueueList />}
       </div>
 
       <aside className="player__side">
@@ -111,6 +107,7 @@ export default function PlayerPage() {
             <p className="player-card__vibe">{LABELS.vibeOn}</p>
           </section>
         )}
+        {hasQueue && !loading && <PlaybackSettingsPanel />}
         <PlayerWidgets songs={catalogue.songs} error={catalogue.error} onPick={playFromCatalogue} />
       </aside>
     </div>

@@ -178,7 +178,17 @@ describe('progress and seeking', () => {
     setMedia(audio, { duration: 200, readyState: 4 });
     fireEvent(audio, new Event('loadedmetadata'));
     const bar = screen.getByTestId('seek-bar');
-    bar.getBoundingClientRect = () => ({ left: 100, right: 500, width: 400, top: 0, bottom: 20, height: 20, x: 100, y: 0 }) as DOMRect;
+    bar.getBoundingClientRect = () =>
+      ({
+        left: 100,
+        right: 500,
+        width: 400,
+        top: 0,
+        bottom: 20,
+        height: 20,
+        x: 100,
+        y: 0,
+      }) as DOMRect;
     bar.hasPointerCapture = () => true; // jsdom has no pointer capture
     fireEvent.pointerDown(bar, { clientX: 200, pointerId: 1, button: 0 });
     fireEvent.pointerUp(bar, { clientX: 200, pointerId: 1, button: 0 });
@@ -201,7 +211,7 @@ describe('progress and seeking', () => {
 });
 
 describe('keyboard shortcuts', () => {
-  it('Space plays/pauses, ←/→ seek 5 s, Shift+←/→ and ↑/↓ change track', async () => {
+  it('Space plays/pauses; with focus in the player, ←/→ seek 5 s, Shift+←/→ and ↑/↓ change track', async () => {
     const { audio } = await playing('b');
     setMedia(audio, { duration: 200, readyState: 4 });
     audio.currentTime = 20;
@@ -211,19 +221,57 @@ describe('keyboard shortcuts', () => {
     fireEvent.keyDown(document.body, { key: ' ' });
     expect(screen.getByTestId('btn-play')).toHaveAccessibleName('Pause');
 
-    fireEvent.keyDown(document.body, { key: 'ArrowRight' });
+    const inPlayer = screen.getByTestId('btn-play');
+    fireEvent.keyDown(inPlayer, { key: 'ArrowRight' });
     expect(audio.currentTime).toBe(25);
-    fireEvent.keyDown(document.body, { key: 'ArrowLeft' });
+    fireEvent.keyDown(inPlayer, { key: 'ArrowLeft' });
     expect(audio.currentTime).toBe(20);
 
-    fireEvent.keyDown(document.body, { key: 'ArrowRight', shiftKey: true });
+    fireEvent.keyDown(inPlayer, { key: 'ArrowRight', shiftKey: true });
     expect(title()).toBe('Song C');
-    fireEvent.keyDown(document.body, { key: 'ArrowLeft', shiftKey: true });
+    fireEvent.keyDown(inPlayer, { key: 'ArrowLeft', shiftKey: true });
     expect(title()).toBe('Song B');
-    fireEvent.keyDown(document.body, { key: 'ArrowDown' });
+    fireEvent.keyDown(within(screen.getByTestId('now-playing')).getByTestId('nowplaying-next'), {
+      key: 'ArrowDown',
+    });
     expect(title()).toBe('Song C');
-    fireEvent.keyDown(document.body, { key: 'ArrowUp' });
+    fireEvent.keyDown(inPlayer, { key: 'ArrowUp' });
     expect(title()).toBe('Song B');
+  });
+
+  it('leave the arrow keys to scrolling unless focus is in the player', async () => {
+    const { audio } = await playing('b');
+    setMedia(audio, { duration: 200, readyState: 4 });
+    audio.currentTime = 20;
+    for (const key of ['ArrowRight', 'ArrowLeft', 'ArrowDown', 'ArrowUp']) {
+      const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
+      document.body.dispatchEvent(event);
+      expect(event.defaultPrevented).toBe(false);
+    }
+    expect(audio.currentTime).toBe(20);
+    expect(title()).toBe('Song B');
+  });
+
+  it('never take keys from a list, a slider or a menu', async () => {
+    const { audio } = await playing('b');
+    setMedia(audio, { duration: 200, readyState: 4 });
+    audio.currentTime = 20;
+    // The queue is a list inside the player: its items keep Space and the arrows.
+    const queued = screen.getAllByTestId('queue-item')[2]!;
+    fireEvent.keyDown(queued, { key: 'ArrowDown' });
+    fireEvent.keyDown(queued, { key: ' ' });
+    const volume = screen.getByRole('slider', { name: 'Volume' });
+    fireEvent.keyDown(volume, { key: 'ArrowRight' });
+    fireEvent.keyDown(volume, { key: ' ' });
+    const menu = document.createElement('div');
+    menu.setAttribute('role', 'menu');
+    menu.innerHTML = '<button role="menuitem">Delete</button>';
+    screen.getByTestId('now-playing').append(menu);
+    fireEvent.keyDown(menu.firstElementChild!, { key: 'ArrowDown' });
+    fireEvent.keyDown(menu.firstElementChild!, { key: ' ' });
+    expect(title()).toBe('Song B');
+    expect(audio.currentTime).toBe(20);
+    expect(screen.getByTestId('btn-play')).toHaveAccessibleName('Pause');
   });
 
   it('leave text fields and buttons alone', async () => {

@@ -1,22 +1,20 @@
 import { useEffect, useRef } from 'react';
 import { LABELS } from '@samaa/shared';
-import type { PlayerTrack } from './queue';
-
-interface QueueListProps {
-  tracks: PlayerTrack[];
-  index: number;
-  onJump(index: number): void;
-}
+import { usePlayerEngine, usePlayerState } from './usePlayer';
 
 export const UNAVAILABLE_LABEL = 'Unavailable';
 
 /** The 'Queue' list: a click jumps to that item; the current one is highlighted. */
-export function QueueList({ tracks, index, onJump }: QueueListProps) {
+export function QueueList() {
+  const { jumpTo } = usePlayerEngine();
+  const tracks = usePlayerState((s) => s.playback.tracks);
+  const index = usePlayerState((s) => s.playback.index);
   const currentRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     currentRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [index]);
 
+  if (tracks.length === 0) return null;
   return (
     <section className="player-queue" aria-labelledby="player-queue-title">
       <h2 id="player-queue-title">{LABELS.queue}</h2>
@@ -30,7 +28,7 @@ export function QueueList({ tracks, index, onJump }: QueueListProps) {
               data-testid="queue-item"
               aria-current={i === index ? 'true' : undefined}
               disabled={t.unavailable}
-              onClick={() => onJump(i)}
+              onClick={() => jumpTo(i)}
             >
               <span className="player-queue__number">{i + 1}</span>
               <span className="player-queue__art">

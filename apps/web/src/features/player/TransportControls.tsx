@@ -1,13 +1,16 @@
 import { NextIcon, PauseIcon, PlayIcon, PreviousIcon, RepeatIcon, ShuffleIcon } from './icons';
-import { usePlayer } from './usePlayer';
+import { usePlayerEngine, usePlayerState } from './usePlayer';
 
 /**
  * Shuffle, previous, play/pause, next and repeat. `compact` (the now-playing bar) leaves out the
  * toggles and uses its own test ids, so /player has exactly one of each data-testid.
  */
 export function TransportControls({ compact = false }: { compact?: boolean }) {
-  const { playback, track, togglePlay, next, previous, toggleShuffle, toggleRepeat } = usePlayer();
-  const disabled = !track;
+  const { togglePlay, next, previous, toggleShuffle, toggleRepeat } = usePlayerEngine();
+  const disabled = usePlayerState((s) => !s.track);
+  const playing = usePlayerState((s) => s.playback.playing);
+  const shuffle = usePlayerState((s) => s.playback.shuffle);
+  const repeat = usePlayerState((s) => s.playback.repeat);
   const id = (name: string) => (compact ? `nowplaying-${name}` : `btn-${name}`);
   return (
     <div
@@ -21,7 +24,7 @@ export function TransportControls({ compact = false }: { compact?: boolean }) {
           className="icon-btn transport__toggle"
           data-testid="btn-shuffle"
           aria-label="Shuffle"
-          aria-pressed={playback.shuffle}
+          aria-pressed={shuffle}
           onClick={toggleShuffle}
         >
           <ShuffleIcon />
@@ -41,15 +44,11 @@ export function TransportControls({ compact = false }: { compact?: boolean }) {
         type="button"
         className="icon-btn transport__play"
         data-testid={id('play')}
-        aria-label={playback.playing ? 'Pause' : 'Play'}
+        aria-label={playing ? 'Pause' : 'Play'}
         disabled={disabled}
         onClick={togglePlay}
       >
-        {playback.playing ? (
-          <PauseIcon size={compact ? 20 : 28} />
-        ) : (
-          <PlayIcon size={compact ? 20 : 28} />
-        )}
+        {playing ? <PauseIcon size={compact ? 20 : 28} /> : <PlayIcon size={compact ? 20 : 28} />}
       </button>
       <button
         type="button"
@@ -67,7 +66,7 @@ export function TransportControls({ compact = false }: { compact?: boolean }) {
           className="icon-btn transport__toggle"
           data-testid="btn-repeat"
           aria-label="Repeat"
-          aria-pressed={playback.repeat}
+          aria-pressed={repeat}
           onClick={toggleRepeat}
         >
           <RepeatIcon />

@@ -48,9 +48,18 @@ export function parseSource(state: unknown): PlayerSource | null {
   return null;
 }
 
+/** What the engine needs of a song for gapless joins and normalisation, copied where present. */
+const PLAYBACK_FIELDS = [
+  'encoderDelay',
+  'encoderPadding',
+  'sampleRate',
+  'replayGainTrackGain',
+  'replayGainTrackPeak',
+] as const satisfies (keyof Song & keyof PlayerTrack)[];
+
 export function songToTrack(song: Song): PlayerTrack {
   const src = mediaUrl(song.song);
-  return {
+  const track: PlayerTrack = {
     id: song._id,
     name: song.name,
     artist: song.artist,
@@ -58,6 +67,10 @@ export function songToTrack(song: Song): PlayerTrack {
     src,
     unavailable: src ? undefined : true,
   };
+  for (const field of PLAYBACK_FIELDS) {
+    if (typeof song[field] === 'number') track[field] = song[field];
+  }
+  return track;
 }
 
 /** SPEC §9: the third image size and the fifth download entry. */

@@ -1,50 +1,73 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
+import type { PlayerEngine } from './engine/PlayerEngine';
 
 export const SEEK_STEP_SECONDS = 5;
 
-export interface ShortcutActions {
-  togglePlay(): void;
-  seekBy(deltaSeconds: number): void;
-  next(): void;
-  previous(): void;
-}
+/** Marks the player's own regions (the now-playing bar, the player stage): arrows work there. */
+export const PLAYER_KEYS_REGION = 'data-player-keys';
 
-/** Form fields keep every key; buttons and links keep Space (it activates them). */
-function ownsKey(target: EventTarget | null, key: string): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (
-    target.isContentEditable ||
-    target.closest('input, textarea, select, [contenteditable="true"]')
-  )
-    return true;
-  return (
-    key === ' ' &&
-    Boolean(target.closest('button, a[href], summary, [role="button"], [role="link"]'))
-  );
+/** Where focus keeps every key: text entry, and widgets with their own arrow and Space keys. */
+const OWNS_EVERY_KEY = [
+  'input',
+  'textarea',
+  'select',
+  '[contenteditable="true"]',
+  'ul',
+  'ol',
+  ...[
+    'list',
+    'listbox',
+    'grid',
+    'table',
+    'tree',
+    'slider',
+    'spinbutton',
+    'menu',
+    'menubar',
+    'radiogroup',
+    'tablist',
+    'combobox',
+    'dialog',
+  ].map((role) => `[role="${role}"]`),
+].join(', ');
+
+const ACTIVATES_ON_SPACE =
+  'button, a[href], summary, [role="button"], [role="link"], [role="menuitem"]';
+
+function isArrow(key: string): boolean {
+  return key.startsWith('Arrow');
 }
 
 /**
- * Player keys on listener screens: Space play/pause, ←/→ seek 5 s, Shift+←/→ or ↑/↓
- * previous/next. Widgets that handle a key themselves call preventDefault and win.
+ * Whether the page keeps this key. Focus in a field, a list, a slider or a menu keeps them all;
+ * a button keeps Space (it activates it); the arrow keys scroll the page unless focus is inside
+ * the player.
  */
-export function useKeyboardShortcuts(actions: ShortcutActions, enabled: boolean): void {
-  const actionsRef = useRef(actions);
-  useEffect(() => {
-    actionsRef.current = actions;
-  });
+export function pageOwnsKey(target: EventTarget | null, key: string): boolean {
+  const el = target instanceof Element ? target : null;
+  if (el && ((el as HTMLElement).isContentEditable || el.closest(OWNS_EVERY_KEY))) return true;
+  if (key === ' ') return Boolean(el?.closest(ACTIVATES_ON_SPACE));
+  if (isArrow(key)) return !el?.closest(`[${PLAYER_KEYS_REGION}]`);
+  return false;
+}
 
+/**
+ * Player keys while a track is loaded: Space play/pause anywhere the page does not need it;
+ * with focus in the player, ←/→ seek 5 s and Shift+←/→ or ↑/↓ change track. Widgets that
+ * handle a key themselves call preventDefault and win.
+ */
+export function useKeyboardShortcuts(engine: PlayerEngine): void {
   useEffect(() => {
-    if (!enabled) return;
     const onKeyDown = (event: KeyboardEvent) => {
+      if (!engine.getSnapshot().track) return;
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (ownsKey(event.target, event.key)) return;
-      const a = actionsRef.current;
+      if (pageOwnsKey(event.target, event.key)) return;
       const handlers: Record<string, () => void> = {
-        ' ': a.togglePlay,
-        ArrowLeft: event.shiftKey ? a.previous : () => a.seekBy(-SEEK_STEP_SECONDS),
-        ArrowRight: event.shiftKey ? a.next : () => a.seekBy(SEEK_STEP_SECONDS),
-        ArrowUp: a.previous,
-        ArrowDown: a.next,
+        ' ': engine.togglePlay,
+        ArrowLeft: event.shiftKey ? engine.previous : () => engine.seekBy(-SEEK_STEP_SECONDS),
+        ArrowRight: event.shiftKey ? engine.next : () => engine.seekBy(SEEK_STEP_SECONDS),
+        ArrowUp: engine.previous,
+        ArrowDown: engine.next,
       };
       const handler = handlers[event.key];
       if (!handler) return;
@@ -53,5 +76,5 @@ export function useKeyboardShortcuts(actions: ShortcutActions, enabled: boolean)
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [enabled]);
+  }, [engine]);
 }

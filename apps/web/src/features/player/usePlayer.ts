@@ -1,36 +1,22 @@
-import { createContext, useContext } from 'react';
-import type { PlaybackState, PlayerTrack } from './queue';
+import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
+import type { PlayerEngine, PlayerSnapshot } from './engine/PlayerEngine';
 
-/** What the app-wide audio engine exposes: state to render and actions to call. */
-export interface PlayerContextValue {
-  playback: PlaybackState;
-  /** The current track, null when nothing valid is queued. */
-  track: PlayerTrack | null;
-  /** MESSAGES.noSongData when the queue or index is invalid, else null. */
-  error: string | null;
-  /** Seconds, polled every 1000 ms while playing. */
-  position: number;
-  duration: number;
-  volume: number;
-  muted: boolean;
-  /** Replaces the queue and plays from startIndex. */
-  playQueue(tracks: PlayerTrack[], startIndex: number): void;
-  togglePlay(): void;
-  next(): void;
-  previous(): void;
-  jumpTo(index: number): void;
-  toggleShuffle(): void;
-  toggleRepeat(): void;
-  seek(seconds: number): void;
-  seekBy(deltaSeconds: number): void;
-  setVolume(volume: number): void;
-  toggleMute(): void;
+export const PlayerEngineContext = createContext<PlayerEngine | null>(null);
+
+/** The app-wide engine: its actions are stable functions, safe in effect dependencies. */
+export function usePlayerEngine(): PlayerEngine {
+  const engine = useContext(PlayerEngineContext);
+  if (!engine) throw new Error('usePlayerEngine() needs a <PlayerProvider> above it');
+  return engine;
 }
 
-export const PlayerContext = createContext<PlayerContextValue | null>(null);
-
-export function usePlayer(): PlayerContextValue {
-  const value = useContext(PlayerContext);
-  if (!value) throw new Error('usePlayer() needs a <PlayerProvider> above it');
-  return value;
+/**
+ * One slice of the player's state. The component re-renders only when `select` returns a
+ * different value (Object.is), so select a primitive or a part the engine keeps by identity
+ * (the track, the queue's tracks), never a new object.
+ */
+export function usePlayerState<T>(select: (snapshot: PlayerSnapshot) => T): T {
+  const engine = usePlayerEngine();
+  const read = useCallback(() => select(engine.getSnapshot()), [engine, select]);
+  return useSyncExternalStore(engine.subscribe, read, read);
 }

@@ -105,7 +105,13 @@ export class PlayerEngine {
     window.addEventListener('pagehide', onPageHide);
     this.unbind = [
       () => window.removeEventListener('pagehide', onPageHide),
-      bindMediaKeys({ play: this.play, pause: this.pause, next: this.next, previous: this.previous, seek: this.seek }),
+      bindMediaKeys({
+        play: this.play,
+        pause: this.pause,
+        next: this.next,
+        previous: this.previous,
+        seek: this.seek,
+      }),
     ];
     this.syncProgressTimer();
   }
@@ -142,7 +148,8 @@ export class PlayerEngine {
     publishPosition(target, this.snapshot.duration);
   };
 
-  seekBy = (delta: number) => this.seek((this.output?.position() ?? this.snapshot.position) + delta);
+  seekBy = (delta: number) =>
+    this.seek((this.output?.position() ?? this.snapshot.position) + delta);
 
   setVolume = (value: number) => {
     const volume = Math.max(0, Math.min(1, value));
@@ -151,7 +158,8 @@ export class PlayerEngine {
 
   toggleMute = () => this.setVolumeState(this.snapshot.volume, !this.snapshot.muted);
 
-  setCrossfade = (seconds: number) => this.setSettings({ ...this.snapshot.settings, crossfade: clampCrossfade(seconds) });
+  setCrossfade = (seconds: number) =>
+    this.setSettings({ ...this.snapshot.settings, crossfade: clampCrossfade(seconds) });
   setNormalize = (normalize: boolean) => this.setSettings({ ...this.snapshot.settings, normalize });
 
   private setSettings(settings: PlaybackSettings): void {
@@ -183,13 +191,19 @@ export class PlayerEngine {
    * Applies a queue rule and makes the output follow. `offset` is where a newly loaded track
    * starts; `alreadySounding` marks a join the output made by itself, which must not reload.
    */
-  private update(rule: (s: PlaybackState) => PlaybackState, offset = 0, alreadySounding = false): void {
+  private update(
+    rule: (s: PlaybackState) => PlaybackState,
+    offset = 0,
+    alreadySounding = false,
+  ): void {
     const prev = this.snapshot.playback;
     const playback = rule(prev);
     if (playback === prev) return;
     const track = currentTrack(playback);
     const restart =
-      track !== this.snapshot.track || playback.index !== prev.index || playback.startCount !== prev.startCount;
+      track !== this.snapshot.track ||
+      playback.index !== prev.index ||
+      playback.startCount !== prev.startCount;
     const patch: Partial<PlayerSnapshot> = { playback, track, error: playbackError(playback) };
     const output = this.output;
     if (!track) {
@@ -240,7 +254,9 @@ export class PlayerEngine {
 
   private commit(patch: Partial<PlayerSnapshot>): void {
     const current = this.snapshot;
-    const changed = (Object.keys(patch) as (keyof PlayerSnapshot)[]).some((k) => patch[k] !== current[k]);
+    const changed = (Object.keys(patch) as (keyof PlayerSnapshot)[]).some(
+      (k) => patch[k] !== current[k],
+    );
     if (!changed) return;
     this.snapshot = { ...current, ...patch };
     this.listeners.forEach((listener) => listener());

@@ -106,7 +106,7 @@ export class ElementOutput implements AudioOutput {
 
   dispose(): void {
     this.detach();
-    this.el.pause();
+    if (!this.el.paused) this.el.pause();
   }
 
   private preloadUpcoming(): void {

@@ -10,14 +10,26 @@ export interface MediaSessionActions {
   seek(seconds: number): void;
 }
 
-const ACTIONS = ['play', 'pause', 'previoustrack', 'nexttrack', 'seekto'] as const satisfies MediaSessionAction[];
+const ACTIONS = [
+  'play',
+  'pause',
+  'previoustrack',
+  'nexttrack',
+  'seekto',
+] as const satisfies MediaSessionAction[];
 
 function mediaSession(): MediaSession | null {
-  return typeof navigator !== 'undefined' && 'mediaSession' in navigator ? navigator.mediaSession : null;
+  return typeof navigator !== 'undefined' && 'mediaSession' in navigator
+    ? navigator.mediaSession
+    : null;
 }
 
 /** Browsers throw for actions they don't support; those are simply left out. */
-function setHandler(session: MediaSession, action: MediaSessionAction, handler: MediaSessionActionHandler | null) {
+function setHandler(
+  session: MediaSession,
+  action: MediaSessionAction,
+  handler: MediaSessionActionHandler | null,
+) {
   try {
     session.setActionHandler(action, handler);
   } catch {

@@ -1,7 +1,6 @@
 import type { PlayerTrack } from '../queue';
 import type { PlaybackSettings } from './settings';
 
-
 /** What an audio output tells the engine. */
 export interface OutputEvents {
   /** The current track ended and nothing was joined to it: the engine moves on and loads. */

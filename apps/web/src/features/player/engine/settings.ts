@@ -17,7 +17,9 @@ export function clampCrossfade(seconds: number): number {
 
 export function loadSettings(storage: Storage = localStorage): PlaybackSettings {
   try {
-    const saved = JSON.parse(storage.getItem(SETTINGS_KEY) ?? 'null') as Partial<PlaybackSettings> | null;
+    const saved = JSON.parse(
+      storage.getItem(SETTINGS_KEY) ?? 'null',
+    ) as Partial<PlaybackSettings> | null;
     return {
       crossfade: clampCrossfade(typeof saved?.crossfade === 'number' ? saved.crossfade : 0),
       normalize: saved?.normalize !== false,

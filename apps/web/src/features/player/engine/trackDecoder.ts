@@ -39,13 +39,16 @@ export class TrackDecoder {
     const controller = new AbortController();
     const entry: Entry = { track, controller, promise: Promise.resolve(null) };
     // One decode at a time: the current track's comes before the next one's.
-    entry.promise = this.chain.then(() => this.decode(track, controller.signal)).then(
-      (decoded) => (entry.decoded = decoded),
-      (err: unknown) => {
-        if (!controller.signal.aborted) console.warn(`Could not decode ${track.src}; it streams instead`, err);
-        return (entry.decoded = null);
-      },
-    );
+    entry.promise = this.chain
+      .then(() => this.decode(track, controller.signal))
+      .then(
+        (decoded) => (entry.decoded = decoded),
+        (err: unknown) => {
+          if (!controller.signal.aborted)
+            console.warn(`Could not decode ${track.src}; it streams instead`, err);
+          return (entry.decoded = null);
+        },
+      );
     this.chain = entry.promise;
     this.entries.set(track.src, entry);
     return entry.promise;

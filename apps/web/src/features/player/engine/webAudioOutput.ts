@@ -13,6 +13,26 @@ const HANDOVER_FADE = 0.04;
 const SCHEDULE_MARGIN = 0.03;
 const TICK_MS = 50;
 
+/**
+ * A media element can feed one MediaElementAudioSourceNode, ever: the context and that node are
+ * kept per element, so an output made again for the same element (React's StrictMode mounts
+ * twice) reuses them.
+ */
+const elementGraphs = new WeakMap<
+  HTMLMediaElement,
+  { ctx: AudioContext; source: MediaElementAudioSourceNode }
+>();
+
+function elementGraph(element: HTMLMediaElement) {
+  let graph = elementGraphs.get(element);
+  if (!graph) {
+    const ctx = new AudioContext({ latencyHint: 'playback' });
+    graph = { ctx, source: ctx.createMediaElementSource(element) };
+    elementGraphs.set(element, graph);
+  }
+  return graph;
+}
+
 const sameOrigin = (src: string) => {
   try {
     return new URL(src, window.location.href).origin === window.location.origin;
@@ -36,6 +56,7 @@ const sameOrigin = (src: string) => {
  */
 export class WebAudioOutput implements AudioOutput {
   private readonly ctx: AudioContext;
+  private readonly source: MediaElementAudioSourceNode;
   private readonly master: GainNode;
   private readonly elementGain: GainNode;
   private readonly decoder: TrackDecoder;
@@ -53,13 +74,18 @@ export class WebAudioOutput implements AudioOutput {
   private timer: number | undefined;
   private handoverTimer: number | undefined;
 
-  constructor(elements: OutputElements, private readonly events: OutputEvents) {
-    this.ctx = new AudioContext({ latencyHint: 'playback' });
+  constructor(
+    elements: OutputElements,
+    private readonly events: OutputEvents,
+  ) {
+    const { ctx, source } = elementGraph(elements.main);
+    this.ctx = ctx;
+    this.source = source;
     this.master = this.ctx.createGain();
     this.master.connect(this.ctx.destination);
     this.elementGain = this.ctx.createGain();
     this.elementGain.connect(this.master);
-    this.ctx.createMediaElementSource(elements.main).connect(this.elementGain);
+    source.connect(this.elementGain);
     this.decoder = new TrackDecoder(this.ctx);
     const elementEvents: OutputEvents = {
       ...events,
@@ -89,7 +115,9 @@ export class WebAudioOutput implements AudioOutput {
     const decoded = this.decoder.peek(track);
     if (decoded) {
       this.element.unload();
-      this.startVoice(new BufferVoice(this.ctx, track, decoded, this.master, this.level(track), offset));
+      this.startVoice(
+        new BufferVoice(this.ctx, track, decoded, this.master, this.level(track), offset),
+      );
     } else {
       this.mode = 'element';
       this.elementGain.gain.cancelScheduledValues(0);
@@ -133,7 +161,16 @@ export class WebAudioOutput implements AudioOutput {
     const voice = this.voice;
     if (!voice || !this.track) return;
     const from = Math.max(0, Math.min(seconds, voice.length));
-    this.startVoice(new BufferVoice(this.ctx, this.track, voice.decoded, this.master, this.level(this.track), from));
+    this.startVoice(
+      new BufferVoice(
+        this.ctx,
+        this.track,
+        voice.decoded,
+        this.master,
+        this.level(this.track),
+        from,
+      ),
+    );
     this.events.changed();
   }
 
@@ -184,7 +221,9 @@ export class WebAudioOutput implements AudioOutput {
     this.element.dispose();
     this.direct.dispose();
     window.clearInterval(this.timer);
-    void this.ctx.close();
+    this.source.disconnect();
+    this.master.disconnect();
+    void this.ctx.suspend();
   }
 
   private level(track: PlayerTrack): number {
@@ -222,8 +261,15 @@ export class WebAudioOutput implements AudioOutput {
     this.voice = voice;
     if (playingNow) {
       voice.start(at, HANDOVER_FADE);
-      this.elementGain.gain.setValueCurveAtTime(new Float32Array([this.level(track), 0]), at, HANDOVER_FADE);
-      this.handoverTimer = window.setTimeout(() => this.element.unload(), (HANDOVER_LEAD + HANDOVER_FADE) * 1000 + 50);
+      this.elementGain.gain.setValueCurveAtTime(
+        new Float32Array([this.level(track), 0]),
+        at,
+        HANDOVER_FADE,
+      );
+      this.handoverTimer = window.setTimeout(
+        () => this.element.unload(),
+        (HANDOVER_LEAD + HANDOVER_FADE) * 1000 + 50,
+      );
     } else {
       this.element.unload();
       if (this.playing) voice.start(this.ctx.currentTime);
@@ -235,7 +281,8 @@ export class WebAudioOutput implements AudioOutput {
   private scheduleNext(): void {
     const voice = this.voice;
     const upcoming = this.upcoming;
-    if (this.mode !== 'buffer' || !voice?.started || this.next || !upcoming || !this.playing) return;
+    if (this.mode !== 'buffer' || !voice?.started || this.next || !upcoming || !this.playing)
+      return;
     const decoded = this.decoder.peek(upcoming);
     if (!decoded) return;
     const next = new BufferVoice(this.ctx, upcoming, decoded, this.master, this.level(upcoming));
@@ -275,7 +322,12 @@ export class WebAudioOutput implements AudioOutput {
       this.next = null;
       this.track = this.voice.track;
       this.events.advanced(this.voice.track);
-    } else if (this.mode === 'buffer' && this.voice?.started && !this.next && now >= this.voice.endsAt) {
+    } else if (
+      this.mode === 'buffer' &&
+      this.voice?.started &&
+      !this.next &&
+      now >= this.voice.endsAt
+    ) {
       this.voice.stop();
       this.voice = null;
       this.mode = 'none';
