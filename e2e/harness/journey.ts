@@ -90,3 +90,18 @@ export function stopJourneyOnFailure(): void {
     if (ctx.task.result?.state === 'fail') failed = true;
   });
 }
+
+/**
+ * Where playback is, as the now-playing bar tells it (its progress bar's text, "0:12 of 0:29",
+ * updated every second): the title and the elapsed time, which change while something plays.
+ */
+export async function nowPlaying(page: Page): Promise<{ title: string; elapsed: number; playing: boolean }> {
+  const bar = page.getByTestId('now-playing');
+  const text = (await bar.getByRole('progressbar').getAttribute('aria-valuetext')) ?? '';
+  const [minutes, seconds] = text.split(' of ')[0]!.split(':').map(Number);
+  return {
+    title: await bar.locator('.now-playing__title').innerText(),
+    elapsed: (minutes ?? 0) * 60 + (seconds ?? 0),
+    playing: (await bar.getByTestId('nowplaying-play').getAttribute('aria-label')) === 'Pause',
+  };
+}

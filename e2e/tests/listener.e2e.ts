@@ -4,6 +4,7 @@ import { guardedPage, launchBrowser, screenshot, type GuardedPage } from '../har
 import {
   GOOD_PASSWORD,
   expectNoProblems,
+  nowPlaying,
   stopJourneyOnFailure,
   storedKeys,
   uniqueEmail,
@@ -216,7 +217,7 @@ describe.sequential('listener journey', () => {
       expect.stringContaining(songs[1]!),
     ]);
     await visible(page.locator('.player__title').filter({ hasText: songs[0]! }));
-    await waitUntil(() => page.getByTestId('player-audio').evaluate((a: HTMLAudioElement) => a.currentTime), (t) => t > 0.3, 'the playlist to play');
+    await waitUntil(async () => (await nowPlaying(page)).elapsed, (t) => t >= 1, 'the playlist to play');
     await screenshot(page, 'listener-playlist-playing');
     await page.getByTestId('btn-play').click(); // pause: the rest of the journey is quiet
 

@@ -19,22 +19,16 @@ afterAll(async () => {
   await browser?.close();
 });
 
-interface AudioState {
-  src: string;
-  currentTime: number;
-  duration: number;
-  paused: boolean;
-}
-
-const audio = (): Promise<AudioState> =>
-  page.getByTestId('player-audio').evaluate((el: HTMLAudioElement) => ({
-    src: el.currentSrc,
-    currentTime: el.currentTime,
-    duration: el.duration,
-    paused: el.paused,
-  }));
+/**
+ * The engine plays through Web Audio (a track hands over from the <audio> element to its decoded
+ * buffer), so playback is read where the listener reads it: the seek bar, fed by the engine's
+ * clock every second.
+ */
 const title = () => page.locator('.player__title').innerText();
-const seekValue = async () => Number(await page.getByRole('slider', { name: 'Seek' }).getAttribute('aria-valuenow'));
+const seekSlider = () => page.getByRole('slider', { name: 'Seek' });
+const seekValue = async () => Number(await seekSlider().getAttribute('aria-valuenow'));
+const trackLength = async () => Number(await seekSlider().getAttribute('aria-valuemax'));
+const playLabel = () => page.getByTestId('btn-play').getAttribute('aria-label');
 const fillWidth = () => page.locator('.player-seek__fill').evaluate((el: HTMLElement) => el.getBoundingClientRect().width);
 const currentQueueItem = () => page.locator('[data-testid="queue-item"][aria-current="true"] .player-queue__name').innerText();
 
@@ -42,20 +36,11 @@ async function waitForTitle(name: string): Promise<void> {
   await waitUntil(title, (t) => t === name, `the player to show ${name}`);
 }
 
-/** Waits until the audio element really advances (not just reports a position). */
-async function expectAudioAdvancing(): Promise<AudioState> {
-  const first = await waitUntil(audio, (a) => !a.paused && a.currentTime > 0.2, 'audio to start');
-  return waitUntil(audio, (a) => a.src === first.src && a.currentTime >= first.currentTime + 0.5, 'audio to advance');
-}
-
-/** Starts counting the audio element's `ended` events; the returned function reads the count. */
-async function countEndings(): Promise<() => Promise<number>> {
-  const el = page.getByTestId('player-audio');
-  await el.evaluate((a: HTMLAudioElement) => {
-    a.dataset.endings = '0';
-    a.addEventListener('ended', () => (a.dataset.endings = String(Number(a.dataset.endings) + 1)));
-  });
-  return async () => Number(await el.getAttribute('data-endings'));
+/** Waits until playback really advances: the engine's position moves on by over a second. */
+async function expectAudioAdvancing(): Promise<number> {
+  await waitUntil(playLabel, (label) => label === 'Pause', 'the player to play');
+  const first = await waitUntil(seekValue, (v) => v > 0, 'playback to start');
+  return waitUntil(seekValue, (v) => v >= first + 1, 'playback to advance');
 }
 
 /** Clicks the seek bar at a fraction of its width. */
@@ -80,9 +65,8 @@ describe.sequential('player', () => {
     await waitForTitle(songs[0]!);
     expect(await page.getByText('Vibe On Samaa').isVisible()).toBe(true);
 
-    const started = await expectAudioAdvancing();
-    expect(started.src).toMatch(/\/media\/audio\/.+\.mp3$/);
-    expect(started.duration).toBeGreaterThan(10);
+    await expectAudioAdvancing();
+    expect(await trackLength()).toBeGreaterThan(10);
     // The UI follows: total time, elapsed time and the seek bar move with the audio.
     expect(await page.getByTestId('total-time').innerText()).toMatch(/^0:2\d$/);
     const before = { value: await seekValue(), width: await fillWidth() };
@@ -113,10 +97,8 @@ describe.sequential('player', () => {
   });
 
   it('seeks by clicking the bar', async () => {
-    const { duration } = await audio();
+    const duration = await trackLength();
     await clickSeekBar(0.5);
-    const after = await audio();
-    expect(Math.abs(after.currentTime - duration / 2)).toBeLessThan(1.5);
     await waitUntil(seekValue, (v) => Math.abs(v - duration / 2) <= 2, 'the seek bar to follow the click');
     const fill = await fillWidth();
     const bar = (await page.getByTestId('seek-bar').boundingBox())!.width;
@@ -130,12 +112,13 @@ describe.sequential('player', () => {
     const repeat = page.getByTestId('btn-repeat');
     await repeat.click();
     expect(await repeat.getAttribute('aria-pressed')).toBe('true');
-    const endings = await countEndings();
+    const duration = await trackLength();
     await clickSeekBar(0.95);
+    await waitUntil(seekValue, (v) => v >= duration * 0.9, 'the seek to the end');
     // The track ends and starts again from the top: same title, position back near zero.
-    await waitUntil(endings, (n) => n === 1, 'the track to end', 15_000);
-    await waitUntil(audio, (a) => !a.paused && a.currentTime < 3, 'the track to start over');
+    await waitUntil(seekValue, (v) => v < 3, 'the track to start over', 15_000);
     expect(await title()).toBe(songs[0]);
+    await expectAudioAdvancing();
 
     await repeat.click();
     expect(await repeat.getAttribute('aria-pressed')).toBe('false');
@@ -177,10 +160,10 @@ describe.sequential('player', () => {
     await expectAudioAdvancing();
 
     await page.getByTestId('btn-play').click();
-    const paused = await waitUntil(audio, (a) => a.paused, 'the audio to pause');
-    await new Promise((r) => setTimeout(r, 600));
-    expect((await audio()).currentTime).toBeCloseTo(paused.currentTime, 1);
-    expect(await page.getByTestId('btn-play').getAttribute('aria-label')).toBe('Play');
+    await waitUntil(playLabel, (label) => label === 'Play', 'the player to pause');
+    const paused = await seekValue();
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(await seekValue()).toBeCloseTo(paused, 0);
     await screenshot(page, 'player-paused');
     expectNoProblems(guarded);
   });

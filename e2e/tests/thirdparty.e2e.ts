@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot, type GuardedPage } from '../harness/browser.js';
-import { expectNoProblems, signedInListener, waitUntil } from '../harness/journey.js';
+import { expectNoProblems, nowPlaying, signedInListener, waitUntil } from '../harness/journey.js';
 
 /** The JioSaavn feed and trending screens and the Spotify import, against the local fakes. */
 let browser: Browser;
@@ -23,7 +23,7 @@ const goTo = (link: string) => page.getByRole('navigation', { name: 'Main' }).ge
 const card = (name: string) => page.getByRole('article', { name, exact: true });
 const count = (name: string) => card(name).locator('.pcard__count').innerText();
 const title = () => page.locator('.player__title').innerText();
-const audioTime = () => page.getByTestId('player-audio').evaluate((a: HTMLAudioElement) => a.currentTime);
+const elapsed = async () => (await nowPlaying(page)).elapsed;
 
 /** Every cover on screen decoded (none broken, none left loading). */
 async function expectImagesLoaded(): Promise<void> {
@@ -68,7 +68,7 @@ describe('third-party music services (local fakes)', () => {
     await page.waitForURL('**/player');
     await waitUntil(title, (t) => t === 'Wonderwall', 'the Saavn song in the player');
     expect(await page.locator('.player__artist').innerText()).toBe('Oasis');
-    await waitUntil(audioTime, (t) => t > 0.2, 'the Saavn audio to play');
+    await waitUntil(elapsed, (t) => t >= 1, 'the Saavn audio to play');
     await screenshot(page, 'thirdparty-feed-player');
     await page.getByTestId('btn-play').click();
     expectNoProblems(guarded);
@@ -87,7 +87,7 @@ describe('third-party music services (local fakes)', () => {
     await waitUntil(title, (t) => t === 'Kesariya', 'the first trending song');
     const queue = page.getByTestId('queue-item');
     expect(await queue.count()).toBe(3);
-    await waitUntil(audioTime, (t) => t > 0.2, 'the trending audio to play');
+    await waitUntil(elapsed, (t) => t >= 1, 'the trending audio to play');
     await page.getByTestId('btn-play').click();
     expectNoProblems(guarded);
   });
@@ -96,19 +96,21 @@ describe('third-party music services (local fakes)', () => {
     await goTo('Library');
     // Something plays (from the now-playing bar) while the listener signs in to Spotify.
     await page.getByTestId('nowplaying-play').click();
-    await waitUntil(audioTime, (t) => t > 0.2, 'the track to play again');
+    await waitUntil(() => nowPlaying(page), (now) => now.playing, 'the track to play again');
     const popup = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'Fetch Playlists from Spotify' }).click();
     // The (fake) Spotify authorize page consents at once; the popup hands the session over and closes.
     const signIn = await popup;
     await signIn.waitForEvent('close');
     expect(new URL(page.url()).pathname).toBe('/library');
-    // The fake tracks last a second, so "going on" is: not paused, and moving (or on to the next).
-    const playback = () =>
-      page.getByTestId('player-audio').evaluate((a: HTMLAudioElement) => ({ paused: a.paused, at: `${a.currentSrc}@${a.currentTime}` }));
+    // The fake tracks last a few seconds, so "going on" is: playing, and moving (or on to the next).
+    const playback = async () => {
+      const now = await nowPlaying(page);
+      return { playing: now.playing, at: `${now.title}@${now.elapsed}` };
+    };
     const before = await playback();
-    expect(before.paused).toBe(false);
-    await waitUntil(playback, (now) => !now.paused && now.at !== before.at, 'playback to have gone on during the sign-in');
+    expect(before.playing).toBe(true);
+    await waitUntil(playback, (now) => now.playing && now.at !== before.at, 'playback to have gone on during the sign-in');
     await page.getByTestId('nowplaying-play').click();
     const spotify = page.getByRole('region', { name: 'Spotify playlists' });
     await spotify.getByRole('article', { name: 'Road Trip' }).waitFor();
@@ -127,7 +129,7 @@ describe('third-party music services (local fakes)', () => {
     expect(await queue.locator('.player-queue__name').allInnerTexts()).toEqual(['Heat Waves', 'As It Was', 'Song Nobody Has']);
     // A track found nowhere is listed but cannot be played.
     expect(await queue.nth(2).isDisabled()).toBe(true);
-    await waitUntil(audioTime, (t) => t > 0.2, 'a Spotify track to play');
+    await waitUntil(elapsed, (t) => t >= 1, 'a Spotify track to play');
     await screenshot(page, 'thirdparty-spotify-player');
     await page.getByTestId('btn-play').click();
     expectNoProblems(guarded);

@@ -82,8 +82,11 @@ const PLAYLISTS: FakePlaylist[] = [
 const IMAGE_SIZES = ['50x50', '150x150', '500x500'];
 const BITRATES = ['12kbps', '48kbps', '96kbps', '160kbps', '320kbps'];
 
-/** ~1 s of silence: MPEG-1 Layer III, 128 kbit/s, 44.1 kHz, mono; zeroed side info decodes as silence. */
-export function silentMp3(frames = 38): Buffer {
+/**
+ * ~4 s of silence (long enough for the player's once-a-second clock to show it moving): MPEG-1
+ * Layer III, 128 kbit/s, 44.1 kHz, mono; zeroed side info decodes as silence.
+ */
+export function silentMp3(frames = 153): Buffer {
   const frameLength = Math.floor((144 * 128_000) / 44_100); // 417 bytes, no padding
   const frame = Buffer.alloc(frameLength);
   frame.set([0xff, 0xfb, 0x90, 0xc4]);
@@ -115,7 +118,7 @@ export async function startSaavnFake(): Promise<SaavnFake> {
     type: 'song',
     year: '2020',
     releaseDate: null,
-    duration: 1,
+    duration: 4,
     label: 'Fake Records',
     explicitContent: false,
     playCount: 1000,

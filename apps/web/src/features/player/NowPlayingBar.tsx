@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { formatTime } from '@samaa/shared';
 import { VolumeIcon } from './icons';
 import { TransportControls } from './TransportControls';
 import { PLAYER_KEYS_REGION } from './useKeyboardShortcuts';
@@ -18,6 +19,7 @@ function NowPlayingProgress() {
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={Math.round(progress)}
+      aria-valuetext={`${formatTime(position)} of ${formatTime(duration)}`}
     >
       <div className="now-playing__progress-fill" style={{ width: `${progress}%` }} />
     </div>

@@ -3,6 +3,7 @@ import { MESSAGES } from '@samaa/shared';
 import {
   currentTrack,
   emptyPlayback,
+  joined,
   jumpTo,
   loadQueue,
   next,
@@ -295,5 +296,27 @@ describe('player widgets', () => {
     expect(a).toHaveLength(3);
     expect(b).toHaveLength(1);
     expect(c).toHaveLength(0);
+  });
+});
+
+describe('a track the output joined by itself (gapless or crossfade)', () => {
+  it('is the upcoming one: the same as the track ending', () => {
+    const s = loadQueue(emptyPlayback, abc, 2);
+    const after = joined(s, abc[0]!);
+    expect(after).toEqual(trackEnded(s));
+    expect(after.index).toBe(0);
+    expect(after.startCount).toBe(s.startCount + 1);
+  });
+
+  it('follows the shuffle order', () => {
+    const s = toggleShuffle(loadQueue(emptyPlayback, abc, 0), fixedRng(0));
+    const upcoming = upcomingIndex(s);
+    expect(joined(s, abc[upcoming]!).index).toBe(upcoming);
+  });
+
+  it('jumps to a track the queue changed under the join, and ignores one it no longer holds', () => {
+    const s = loadQueue(emptyPlayback, abc, 0);
+    expect(joined(s, abc[2]!).index).toBe(2);
+    expect(joined(s, track('z'))).toBe(s);
   });
 });

@@ -7,9 +7,12 @@ export interface DecodedTrack {
   window: PlayWindow;
 }
 
-/** A longer file streams through the media element only: two decoded tracks must fit in memory. */
+/**
+ * A longer or bigger file streams through the media element only, without joins: two decoded
+ * tracks must fit in memory. 10 minutes of 48 kHz stereo decode to 230 MB of samples.
+ */
 export const MAX_DECODE_BYTES = 64 * 1024 * 1024;
-export const MAX_DECODED_SECONDS = 20 * 60;
+export const MAX_DECODED_SECONDS = 10 * 60;
 
 interface Entry {
   track: PlayerTrack;
@@ -76,6 +79,12 @@ export class TrackDecoder {
     if (bytes.byteLength > MAX_DECODE_BYTES) return null;
     // Read before decoding: decodeAudioData takes the bytes over.
     const header = readXingInfo(new Uint8Array(bytes));
+    if (
+      header?.frames &&
+      (header.frames * header.samplesPerFrame) / header.sampleRate > MAX_DECODED_SECONDS
+    ) {
+      return null;
+    }
     const buffer = await this.ctx.decodeAudioData(bytes);
     if (signal.aborted || buffer.duration > MAX_DECODED_SECONDS) return null;
     return { buffer, window: playWindow(buffer, track, header) };
