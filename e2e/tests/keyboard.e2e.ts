@@ -87,6 +87,37 @@ describe('keyboard only', () => {
     await guarded.close();
   });
 
+  it('leaves the arrow keys to the song list while a song plays; in the player they change track', async () => {
+    const { guarded } = await signedInListener(browser, 'Scrolling Listener', 'scrollkeys');
+    const { page } = guarded;
+    const list = page.getByRole('list', { name: 'All songs' });
+    const first = (await list.locator('.song-row__name').first().textContent())!;
+    await list.getByRole('button', { name: `Play ${first}` }).click();
+    await page.waitForURL('**/player');
+    await waitUntil(() => page.getByTestId('btn-play').getAttribute('aria-label'), (label) => label === 'Pause', 'the song to play');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+    const bar = page.getByTestId('now-playing');
+    const playing = () => bar.locator('.now-playing__title').innerText();
+    // Whether the page kept each key press (not taken by a shortcut) is recorded after all handlers.
+    await page.evaluate(() => {
+      const w = window as unknown as { kept: boolean[] };
+      w.kept = [];
+      window.addEventListener('keydown', (e) => w.kept.push(!e.defaultPrevented));
+    });
+    await list.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowRight');
+    expect(await playing()).toBe(first);
+    expect(await page.evaluate(() => (window as unknown as { kept: boolean[] }).kept)).toEqual([true, true, true]);
+
+    await bar.getByTestId('nowplaying-play').focus();
+    await page.keyboard.press('ArrowDown');
+    await waitUntil(playing, (name) => name !== first, 'the next track, from the player');
+    expectNoProblems(guarded);
+    await guarded.close();
+  });
+
   it('closes the admin side panel with Escape, focus back on its button', async () => {
     const guarded = await guardedPage(browser, inject('baseUrl'));
     const { page } = guarded;
