@@ -64,8 +64,11 @@ export function continuousPair(seconds = 6): [ToneFile, ToneFile] {
   ];
 }
 
-/** Two tones of different pitch for the crossfade: 440 Hz, then 660 Hz. */
-export function crossfadePair(seconds = 5): [ToneFile, ToneFile] {
+/**
+ * Two tones of different pitch for the crossfade: 440 Hz, then 660 Hz. The engine fades over at
+ * most half the next track, so each lasts over twice the crossfade the test sets (3 s).
+ */
+export function crossfadePair(seconds = 6.5): [ToneFile, ToneFile] {
   const total = Math.round(seconds * TONE_RATE);
   return [toneFile('Crossfade Low 440', sine(440, 0, total)), toneFile('Crossfade High 660', sine(660, 0, total))];
 }
@@ -74,7 +77,7 @@ export function crossfadePair(seconds = 5): [ToneFile, ToneFile] {
  * The same 440 Hz tone twice: once tagged with a ReplayGain track gain of -6 dB, once untagged,
  * so normalisation shows as a level difference of 6 dB between them.
  */
-export function replayGainPair(seconds = 3): { tagged: ToneFile; plain: ToneFile } {
+export function replayGainPair(seconds = 2.5): { tagged: ToneFile; plain: ToneFile } {
   const total = Math.round(seconds * TONE_RATE);
   return {
     tagged: toneFile('ReplayGain Minus Six', sine(440, 0, total), { replayGain: { gain: '-6.00 dB', peak: '0.500000' } }),
