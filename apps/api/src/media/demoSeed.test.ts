@@ -6,30 +6,25 @@ import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../test/db.js';
 import { createTestApp } from '../test/context.js';
 import { SongModel } from '../songs/song.model.js';
-import { readXingInfo } from '@samaa/shared';
+import { id3TagSize, mpegBitrateKbps, mpegFrameBytes, mpegFrameInfo, readXingInfo } from '@samaa/shared';
 import { DEMO_SONGS } from './demo/catalogue.js';
 import { renderTune } from './demo/synth.js';
 import { DEMO_KBPS, DEMO_SAMPLE_RATE, seedDemoCatalogue } from './demoSeed.js';
-import { id3TagSize, isMpegFrameHeader } from './formats.js';
 
 useTestDatabase();
 
-const MPEG2_L3_KBPS = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
-const MPEG2_RATES = [22050, 24000, 16000];
-
-/** Walks every MPEG-2 layer III frame after the ID3 tag; throws at the first broken header. */
+/** Walks every frame after the ID3 tag; throws at the first broken header. */
 function walkFrames(mp3: Buffer): { frames: number; kbps: Set<number>; sampleRate: number } {
   let at = id3TagSize(mp3);
   let frames = 0;
   const kbps = new Set<number>();
   let sampleRate = 0;
   while (at < mp3.length) {
-    if (!isMpegFrameHeader(mp3, at)) throw new Error(`no frame header at byte ${at}`);
-    const bitrate = MPEG2_L3_KBPS[mp3[at + 2]! >> 4]!;
-    sampleRate = MPEG2_RATES[(mp3[at + 2]! >> 2) & 3]!;
-    const padding = (mp3[at + 2]! >> 1) & 1;
-    kbps.add(bitrate);
-    at += Math.floor((72 * bitrate * 1000) / sampleRate) + padding;
+    const bytes = mpegFrameBytes(mp3, at);
+    if (!bytes) throw new Error(`no frame header at byte ${at}`);
+    kbps.add(mpegBitrateKbps(mp3, at)!);
+    sampleRate = mpegFrameInfo(mp3, at)!.sampleRate;
+    at += bytes;
     frames += 1;
   }
   if (at !== mp3.length) throw new Error('last frame is truncated');

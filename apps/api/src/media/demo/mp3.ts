@@ -1,5 +1,5 @@
 import { Mp3Encoder } from '@breezystack/lamejs';
-import { mpegFrameInfo } from '@samaa/shared';
+import { mpegBitrateKbps, mpegFrameBytes, mpegFrameInfo } from '@samaa/shared';
 
 /** Samples per MPEG-2 layer III frame times a whole number, so the encoder is fed evenly. */
 const BLOCK = 1152 * 8;
@@ -9,9 +9,6 @@ const BLOCK = 1152 * 8;
  * their own 529 on top (MP3_DECODER_DELAY); the LAME header records only this part.
  */
 export const LAME_ENCODER_DELAY = 576;
-
-const MPEG1_BITRATES = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
-const MPEG2_BITRATES = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
 
 /** Bytes of the LAME tag after the Xing fields, from its version string to its own CRC. */
 const LAME_TAG_BYTES = 36;
@@ -42,15 +39,15 @@ function crc16(bytes: Uint8Array): number {
  */
 function infoFrame(firstHeader: Uint8Array, frames: number, audioBytes: number, delay: number, padding: number): Buffer {
   const frame = mpegFrameInfo(firstHeader, 0);
-  if (!frame) throw new Error('the encoder did not start with an MPEG frame');
-  const bitrateIndex = firstHeader[2]! >> 4;
-  const kbps = (frame.mpeg1 ? MPEG1_BITRATES : MPEG2_BITRATES)[bitrateIndex]!;
-  const size = Math.floor(((frame.mpeg1 ? 144 : 72) * kbps * 1000) / frame.sampleRate);
+  const kbps = mpegBitrateKbps(firstHeader, 0);
+  if (!frame || !kbps) throw new Error('the encoder did not start with an MPEG frame');
+  const unpadded = Uint8Array.from(firstHeader.subarray(0, 4));
+  unpadded[2] = unpadded[2]! & ~0x02;
+  const size = mpegFrameBytes(unpadded, 0)!;
   const sideInfo = frame.mpeg1 ? (frame.mono ? 17 : 32) : frame.mono ? 9 : 17;
   const out = Buffer.alloc(size);
-  out.set(firstHeader.subarray(0, 4));
+  out.set(unpadded);
   out[1] = out[1]! | 0x01; // no CRC
-  out[2] = out[2]! & ~0x02; // no padding slot
   let at = 4 + sideInfo;
   const xingStart = at;
   if (size < xingStart + 8 + 4 + 4 + 100 + 4 + LAME_TAG_BYTES) throw new Error(`an Info frame does not fit in ${size} bytes`);
@@ -139,12 +136,9 @@ function countFrames(audio: Buffer): number {
   let frames = 0;
   let at = 0;
   while (at + 4 <= audio.length) {
-    const frame = mpegFrameInfo(audio, at);
-    if (!frame) throw new Error(`no MPEG frame at byte ${at}`);
-    const bitrateIndex = audio[at + 2]! >> 4;
-    const kbps = (frame.mpeg1 ? MPEG1_BITRATES : MPEG2_BITRATES)[bitrateIndex]!;
-    const paddingSlot = (audio[at + 2]! >> 1) & 1;
-    at += Math.floor(((frame.mpeg1 ? 144 : 72) * kbps * 1000) / frame.sampleRate) + paddingSlot;
+    const bytes = mpegFrameBytes(audio, at);
+    if (!bytes) throw new Error(`no MPEG frame at byte ${at}`);
+    at += bytes;
     frames += 1;
   }
   return frames;
