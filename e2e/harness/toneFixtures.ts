@@ -66,11 +66,14 @@ export function continuousPair(seconds = 6): [ToneFile, ToneFile] {
 
 /**
  * Two tones of different pitch for the crossfade: 440 Hz, then 660 Hz. The engine fades over at
- * most half the next track, so each lasts over twice the crossfade the test sets (3 s).
+ * most half the next track, so the first lasts over twice the crossfade the test sets (3 s); the
+ * second is longer, for a steady stretch before it fades into whatever the list plays next.
  */
-export function crossfadePair(seconds = 6.5): [ToneFile, ToneFile] {
-  const total = Math.round(seconds * TONE_RATE);
-  return [toneFile('Crossfade Low 440', sine(440, 0, total)), toneFile('Crossfade High 660', sine(660, 0, total))];
+export function crossfadePair(lowSeconds = 6.5, highSeconds = 8): [ToneFile, ToneFile] {
+  return [
+    toneFile('Crossfade Low 440', sine(440, 0, Math.round(lowSeconds * TONE_RATE))),
+    toneFile('Crossfade High 660', sine(660, 0, Math.round(highSeconds * TONE_RATE))),
+  ];
 }
 
 /**
