@@ -63,9 +63,11 @@ async function uploadAudio(token: string, file: ToneFile): Promise<{ url: string
   return (await sent.json()) as { url: string; metadata: Record<string, unknown> };
 }
 
-/** Uploads and creates the songs; the list shows newest first, so they are created last to first. */
-async function createSongs(token: string, files: ToneFile[], img: string): Promise<Record<string, Record<string, unknown>>> {
-  const songs: Record<string, Record<string, unknown>> = {};
+/**
+ * Uploads and creates the songs into `created` (by title, as the API returns them); the list
+ * shows newest first, so they are created last to first.
+ */
+async function createSongs(token: string, files: ToneFile[], img: string): Promise<void> {
   for (const file of [...files].reverse()) {
     const { url, metadata } = await uploadAudio(token, file);
     const { coverUrl: _cover, ...fields } = metadata;
@@ -75,23 +77,20 @@ async function createSongs(token: string, files: ToneFile[], img: string): Promi
       body: JSON.stringify({ ...fields, name: file.title, artist: 'Gapless Test Tones', img, song: url }),
     });
     if (res.status !== 201) throw new Error(`song creation failed: ${res.status} ${await res.text()}`);
-    songs[file.title] = ((await res.json()) as { data: Record<string, unknown> }).data;
+    created[file.title] = ((await res.json()) as { data: Record<string, unknown> }).data;
   }
-  return songs;
 }
 
-let created: Record<string, Record<string, unknown>>;
+const created: Record<string, Record<string, unknown>> = {};
+let adminToken = '';
 
 beforeAll(async () => {
   const admin = inject('admin');
   const { authToken } = await apiLogin(admin.email, admin.password);
+  adminToken = authToken;
   const demo = ((await (await fetch(`${inject('baseUrl')}/api/songs`)).json()) as { data: { img: string }[] }).data;
   // In list order: each pair plays in order, the next pair after it.
-  created = await createSongs(
-    authToken,
-    [...gapless, replayGain.tagged, replayGain.plain, ...crossfade],
-    demo[0]!.img,
-  );
+  await createSongs(authToken, [...gapless, replayGain.tagged, replayGain.plain, ...crossfade], demo[0]!.img);
   browser = await launchBrowser();
   ({ guarded } = await signedInListener(browser, 'Gapless Listener', 'gapless', { bypassCSP: true }));
   page = guarded.page;
@@ -100,6 +99,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await guarded?.close();
   await browser?.close();
+  // Leave the shared catalogue as the other journeys expect it: the tones would top the list.
+  for (const song of Object.values(created)) {
+    await fetch(`${inject('baseUrl')}/api/songs/${String(song._id)}`, { method: 'DELETE', headers: { 'x-auth-token': adminToken } });
+  }
 });
 
 /** Reloads /home with these playback settings, plays `first` from the songs list, and records `seconds`. */
