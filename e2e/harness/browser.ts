@@ -37,8 +37,9 @@ export interface GuardedPage {
  * A page that records every uncaught page error, console error and failed request. Tests call
  * `expectNoProblems(guarded)` at the end, so anything unexpected fails them.
  */
-export async function guardedPage(browser: Browser, baseUrl: string): Promise<GuardedPage> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 } });
+export async function guardedPage(browser: Browser, baseUrl: string, { bypassCSP = false } = {}): Promise<GuardedPage> {
+  // bypassCSP only for the audio tap (harness/audioTap.ts), whose worklet the CSP would refuse.
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 }, bypassCSP });
   const page = await context.newPage();
   // Fail fast: every step of a journey is quick, and a stuck one should not eat the run's budget.
   page.setDefaultTimeout(15_000);

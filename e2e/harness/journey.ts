@@ -44,10 +44,10 @@ async function storeSession(page: Page, entries: Record<string, string>, then: s
 }
 
 /** A guarded page signed in as a new verified listener, on /home. */
-export async function signedInListener(browser: Browser, name: string, prefix: string) {
+export async function signedInListener(browser: Browser, name: string, prefix: string, options: { bypassCSP?: boolean } = {}) {
   const listener = await verifiedListener(name, prefix);
   const login = await apiLogin(listener.email, listener.password);
-  const guarded = await guardedPage(browser, inject('baseUrl'));
+  const guarded = await guardedPage(browser, inject('baseUrl'), options);
   await storeSession(
     guarded.page,
     {

@@ -71,6 +71,37 @@ export function mpegFrameInfo(buf: Uint8Array, at: number): MpegFrameInfo | unde
   };
 }
 
+const BITRATES_KBPS = {
+  mpeg1: {
+    3: [0, 32, 64, 96, 128, 160, 192, 224, 256, 288, 320, 352, 384, 416, 448], // layer I
+    2: [0, 32, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 384], // layer II
+    1: [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320], // layer III
+  },
+  mpeg2: {
+    3: [0, 32, 48, 56, 64, 80, 96, 112, 128, 144, 160, 176, 192, 224, 256],
+    2: [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
+    1: [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
+  },
+} as const;
+
+/** Bitrate of the frame header at `at`, in kbit/s; 0 for "free format". */
+export function mpegBitrateKbps(buf: Uint8Array, at: number): number | undefined {
+  if (!isMpegFrameHeader(buf, at)) return undefined;
+  const mpeg1 = ((buf[at + 1]! >> 3) & 0b11) === 0b11;
+  const layer = ((buf[at + 1]! >> 1) & 0b11) as 1 | 2 | 3;
+  return BITRATES_KBPS[mpeg1 ? 'mpeg1' : 'mpeg2'][layer][buf[at + 2]! >> 4]!;
+}
+
+/** Length in bytes of the frame whose header is at `at` (padding slot included); undefined for free format. */
+export function mpegFrameBytes(buf: Uint8Array, at: number): number | undefined {
+  const frame = mpegFrameInfo(buf, at);
+  const kbps = mpegBitrateKbps(buf, at);
+  if (!frame || !kbps) return undefined;
+  const padded = (buf[at + 2]! >> 1) & 1;
+  if (frame.samplesPerFrame === 384) return (Math.floor((12 * kbps * 1000) / frame.sampleRate) + padded) * 4;
+  return Math.floor((frame.samplesPerFrame * 125 * kbps) / frame.sampleRate) + padded;
+}
+
 const readUint32 = (buf: Uint8Array, at: number) =>
   ((buf[at]! << 24) | (buf[at + 1]! << 16) | (buf[at + 2]! << 8) | buf[at + 3]!) >>> 0;
 

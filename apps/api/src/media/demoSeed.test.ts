@@ -6,28 +6,25 @@ import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../test/db.js';
 import { createTestApp } from '../test/context.js';
 import { SongModel } from '../songs/song.model.js';
+import { id3TagSize, mpegBitrateKbps, mpegFrameBytes, mpegFrameInfo, readXingInfo } from '@samaa/shared';
 import { DEMO_SONGS } from './demo/catalogue.js';
+import { renderTune } from './demo/synth.js';
 import { DEMO_KBPS, DEMO_SAMPLE_RATE, seedDemoCatalogue } from './demoSeed.js';
-import { id3TagSize, isMpegFrameHeader } from './formats.js';
 
 useTestDatabase();
 
-const MPEG2_L3_KBPS = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
-const MPEG2_RATES = [22050, 24000, 16000];
-
-/** Walks every MPEG-2 layer III frame after the ID3 tag; throws at the first broken header. */
+/** Walks every frame after the ID3 tag; throws at the first broken header. */
 function walkFrames(mp3: Buffer): { frames: number; kbps: Set<number>; sampleRate: number } {
   let at = id3TagSize(mp3);
   let frames = 0;
   const kbps = new Set<number>();
   let sampleRate = 0;
   while (at < mp3.length) {
-    if (!isMpegFrameHeader(mp3, at)) throw new Error(`no frame header at byte ${at}`);
-    const bitrate = MPEG2_L3_KBPS[mp3[at + 2]! >> 4]!;
-    sampleRate = MPEG2_RATES[(mp3[at + 2]! >> 2) & 3]!;
-    const padding = (mp3[at + 2]! >> 1) & 1;
-    kbps.add(bitrate);
-    at += Math.floor((72 * bitrate * 1000) / sampleRate) + padding;
+    const bytes = mpegFrameBytes(mp3, at);
+    if (!bytes) throw new Error(`no frame header at byte ${at}`);
+    kbps.add(mpegBitrateKbps(mp3, at)!);
+    sampleRate = mpegFrameInfo(mp3, at)!.sampleRate;
+    at += bytes;
     frames += 1;
   }
   if (at !== mp3.length) throw new Error('last frame is truncated');
@@ -59,12 +56,44 @@ describe('demo catalogue', () => {
       expect(fs.readFileSync(imageFile).subarray(1, 4).toString()).toBe('PNG');
     }
 
+    // Every file starts with a LAME Info frame, and the song stores what it records.
+    for (const song of songs) {
+      const mp3 = fs.readFileSync(path.join(ctx.config.media.dir, 'audio', path.basename(song.song)));
+      const info = readXingInfo(mp3);
+      expect(info).toMatchObject({ sampleRate: DEMO_SAMPLE_RATE, samplesPerFrame: 576 });
+      expect(song).toMatchObject({ encoderDelay: info!.encoderDelay, encoderPadding: info!.encoderPadding, sampleRate: DEMO_SAMPLE_RATE });
+    }
+
     const [first] = songs;
     const tags = await parseFile(path.join(ctx.config.media.dir, 'audio', path.basename(first!.song)));
     expect(tags.common.title).toBe(first!.name);
     expect(tags.common.artist).toBe(first!.artist);
     await request(app).get(first!.song).set('Range', 'bytes=0-1023').expect(206).expect('Content-Type', 'audio/mpeg');
     await request(app).get(first!.img).expect(200).expect('Content-Type', 'image/png');
+  }, 240_000);
+
+  it('includes one piece cut in two mid-phrase, whose parts add up to the whole tune', async () => {
+    const { ctx } = createTestApp({ SEED_DEMO: 'true' });
+    await SongModel.deleteMany({});
+    await seedDemoCatalogue(ctx);
+    const parts = await SongModel.find({ album: 'Live at the Lake' }).sort({ trackNumber: 1 }).lean();
+    expect(parts.map((p) => [p.name, p.trackNumber])).toEqual([
+      ['Live at the Lake, Part 1', 1],
+      ['Live at the Lake, Part 2', 2],
+    ]);
+    const [part1, part2] = parts.map((p) => {
+      const info = readXingInfo(fs.readFileSync(path.join(ctx.config.media.dir, 'audio', path.basename(p.song))))!;
+      return { ...info, kept: info.frames! * info.samplesPerFrame - info.encoderDelay! - info.encoderPadding! };
+    });
+    const demo = DEMO_SONGS.find((d) => d.name === 'Live at the Lake, Part 1')!;
+    const cutSample = Math.round(demo.cut!.at * DEMO_SAMPLE_RATE);
+    expect(cutSample % 576).not.toBe(0);
+    expect(part1!.kept).toBe(cutSample);
+    expect(part1!.kept + part2!.kept).toBe(renderTune(demo.tune, DEMO_SAMPLE_RATE).length);
+    // Part 2 carries the samples before the cut as encoder delay, for the encoder's context.
+    expect(part2!.encoderDelay).toBeGreaterThan(576);
+    const tags = await parseFile(path.join(ctx.config.media.dir, 'audio', path.basename(parts[1]!.song)));
+    expect(tags.common).toMatchObject({ album: 'Live at the Lake', track: { no: 2, of: null } });
   }, 240_000);
 
   it('does nothing when SEED_DEMO is false or songs exist', async () => {

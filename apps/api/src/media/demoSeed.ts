@@ -6,7 +6,7 @@ import { hasNoSongs, insertSongs } from '../songs/songs.repo.js';
 import { DEMO_SONGS, type DemoSong } from './demo/catalogue.js';
 import { coverArtPng } from './demo/coverArt.js';
 import { id3v2Tag } from './demo/id3.js';
-import { encodeMp3 } from './demo/mp3.js';
+import { encodeMp3WithInfo, type CutContext } from './demo/mp3.js';
 import { renderTune } from './demo/synth.js';
 import { demoRenderCache, type RenderedDemo } from './demo/renderCache.js';
 import { ensureMediaDirs, mediaStore, mediaUrlPath, type MediaStore } from './mediaStore.js';
@@ -15,23 +15,59 @@ import { ensureMediaDirs, mediaStore, mediaUrlPath, type MediaStore } from './me
 export const DEMO_SAMPLE_RATE = 22050;
 export const DEMO_KBPS = 64;
 
-/** Everything that shapes the rendered bytes: a change renders anew. */
-const DEMO_FINGERPRINT = { songs: DEMO_SONGS, rate: DEMO_SAMPLE_RATE, kbps: DEMO_KBPS, format: 1 };
+/** Everything that shapes the rendered bytes: a change renders anew. Format 2: LAME Info frames. */
+const DEMO_FINGERPRINT = { songs: DEMO_SONGS, rate: DEMO_SAMPLE_RATE, kbps: DEMO_KBPS, format: 2 };
+
+/** Samples across a cut the encoder hears on each side (see CutContext): two MPEG-2 granule pairs. */
+const CUT_CONTEXT = 2304;
+
+interface DemoSongDoc {
+  name: string;
+  artist: string;
+  img: string;
+  song: string;
+  duration: number;
+  album?: string;
+  trackNumber?: number;
+  encoderDelay: number;
+  encoderPadding: number;
+  sampleRate: number;
+}
 
 interface WrittenSong {
   files: string[];
-  doc: { name: string; artist: string; img: string; song: string; duration: number };
+  doc: DemoSongDoc;
+}
+
+/** The song's samples: the whole tune, or its side of a cut, with the other side as context. */
+export function demoSamples(demo: DemoSong, sampleRate = DEMO_SAMPLE_RATE): { samples: Float32Array; context: CutContext } {
+  const whole = renderTune(demo.tune, sampleRate);
+  if (!demo.cut) return { samples: whole, context: {} };
+  const at = Math.round(demo.cut.at * sampleRate);
+  return demo.cut.side === 'before'
+    ? { samples: whole.subarray(0, at), context: { after: whole.subarray(at, at + CUT_CONTEXT) } }
+    : { samples: whole.subarray(at), context: { before: whole.subarray(Math.max(0, at - CUT_CONTEXT), at) } };
 }
 
 /** Synthesises, tags and encodes one demo song (the slow part: pure-JS MP3 encoding). */
 function renderDemoSong(demo: DemoSong): RenderedDemo {
   const cover = coverArtPng(demo.cover);
-  const samples = renderTune(demo.tune, DEMO_SAMPLE_RATE);
-  const mp3 = Buffer.concat([
-    id3v2Tag({ title: demo.name, artist: demo.artist, cover: { mime: 'image/png', data: cover } }),
-    encodeMp3(samples, DEMO_SAMPLE_RATE, DEMO_KBPS),
-  ]);
-  return { mp3, cover, duration: Math.round(samples.length / DEMO_SAMPLE_RATE) };
+  const { samples, context } = demoSamples(demo);
+  const encoded = encodeMp3WithInfo(samples, DEMO_SAMPLE_RATE, DEMO_KBPS, context);
+  const tag = id3v2Tag({
+    title: demo.name,
+    artist: demo.artist,
+    album: demo.album,
+    trackNumber: demo.trackNumber,
+    cover: { mime: 'image/png', data: cover },
+  });
+  return {
+    mp3: Buffer.concat([tag, encoded.data]),
+    cover,
+    duration: Math.round(samples.length / DEMO_SAMPLE_RATE),
+    encoderDelay: encoded.encoderDelay,
+    encoderPadding: encoded.encoderPadding,
+  };
 }
 
 type RenderCache = ReturnType<typeof demoRenderCache>;
@@ -44,7 +80,7 @@ async function writeDemoSong(store: MediaStore, demo: DemoSong, now: number, cac
     rendered = renderDemoSong(demo);
     cache.put(slug, rendered);
   }
-  const { mp3, cover, duration } = rendered;
+  const { mp3, cover, duration, encoderDelay, encoderPadding } = rendered;
   const audioName = mediaObjectName(`${demo.name}.mp3`, now);
   const imageName = mediaObjectName(`${demo.name}.png`, now);
   const files = [path.join(store.dirOf('audio'), audioName), path.join(store.dirOf('image'), imageName)];
@@ -58,6 +94,11 @@ async function writeDemoSong(store: MediaStore, demo: DemoSong, now: number, cac
       img: mediaUrlPath('image', imageName),
       song: mediaUrlPath('audio', audioName),
       duration,
+      ...(demo.album ? { album: demo.album } : {}),
+      ...(demo.trackNumber ? { trackNumber: demo.trackNumber } : {}),
+      encoderDelay,
+      encoderPadding,
+      sampleRate: DEMO_SAMPLE_RATE,
     },
   };
 }

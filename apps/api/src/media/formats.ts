@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import type { MediaKind } from '@samaa/shared';
+import { id3TagSize, isMpegFrameHeader, type MediaKind } from '@samaa/shared';
 
 export interface MediaFormat {
   kind: MediaKind;
@@ -35,27 +35,9 @@ export const SNIFF_BYTES = 64;
 const ascii = (buf: Uint8Array, at: number, text: string) =>
   buf.length >= at + text.length && Buffer.from(buf.subarray(at, at + text.length)).toString('latin1') === text;
 
-/** An MPEG audio frame header (layer I–III): 11 sync bits and no reserved field values. */
-export function isMpegFrameHeader(buf: Uint8Array, at = 0): boolean {
-  if (buf.length < at + 4 || buf[at] !== 0xff || (buf[at + 1]! & 0xe0) !== 0xe0) return false;
-  const version = (buf[at + 1]! >> 3) & 0b11;
-  const layer = (buf[at + 1]! >> 1) & 0b11;
-  const bitrate = buf[at + 2]! >> 4;
-  const sampleRate = (buf[at + 2]! >> 2) & 0b11;
-  return version !== 0b01 && layer !== 0b00 && bitrate !== 0b1111 && sampleRate !== 0b11;
-}
-
 /** An AAC ADTS header: 12 sync bits, layer 00. */
 function isAdtsHeader(buf: Uint8Array, at = 0): boolean {
   return buf.length >= at + 2 && buf[at] === 0xff && (buf[at + 1]! & 0xf6) === 0xf0;
-}
-
-/** Size of an ID3v2 tag (header included) at the start of the buffer, 0 when there is none. */
-export function id3TagSize(buf: Uint8Array): number {
-  if (!ascii(buf, 0, 'ID3') || buf.length < 10) return 0;
-  const syncsafe = ((buf[6]! & 0x7f) << 21) | ((buf[7]! & 0x7f) << 14) | ((buf[8]! & 0x7f) << 7) | (buf[9]! & 0x7f);
-  const footer = buf[5]! & 0x10 ? 10 : 0;
-  return 10 + syncsafe + footer;
 }
 
 /**

@@ -6,10 +6,44 @@ export interface DemoSong {
   artist: string;
   tune: Tune;
   cover: CoverStyle;
+  album?: string;
+  trackNumber?: number;
+  /**
+   * This song is one side of a cut in `tune`, rendered whole: the part before `at` seconds
+   * ('before') or from there on ('after'). Played gaplessly, the two parts are one piece.
+   */
+  cut?: { at: number; side: 'before' | 'after' };
 }
 
-/** Twelve made-up songs by made-up artists; their audio and covers are generated at seed time. */
+/** One piece in two tracks, the way a live album runs on without a pause between them. */
+const LAKE_TUNE: Tune = { tonic: 57, mode: 'major', progression: [0, 5, 3, 4], bpm: 90, lead: 'triangle', kick: false, seconds: 44 };
+const LAKE_COVER: CoverStyle = { from: [30, 90, 110], to: [10, 25, 45], accent: [250, 210, 140], motif: 'waves' };
+/** Mid-phrase (an arpeggio note rings across it) and off every MP3 frame boundary. */
+const LAKE_CUT = 21.4867;
+
+/**
+ * Twelve made-up songs by made-up artists; their audio and covers are generated at seed time.
+ * The list shows the last inserted first, so Part 2 comes before Part 1 here and after it there.
+ */
 export const DEMO_SONGS: readonly DemoSong[] = [
+  {
+    name: 'Live at the Lake, Part 2',
+    artist: 'The Lakeside Quartet',
+    album: 'Live at the Lake',
+    trackNumber: 2,
+    tune: LAKE_TUNE,
+    cover: LAKE_COVER,
+    cut: { at: LAKE_CUT, side: 'after' },
+  },
+  {
+    name: 'Live at the Lake, Part 1',
+    artist: 'The Lakeside Quartet',
+    album: 'Live at the Lake',
+    trackNumber: 1,
+    tune: LAKE_TUNE,
+    cover: LAKE_COVER,
+    cut: { at: LAKE_CUT, side: 'before' },
+  },
   {
     name: 'Monsoon Letters',
     artist: 'Aarav Mehta',
@@ -29,12 +63,6 @@ export const DEMO_SONGS: readonly DemoSong[] = [
     cover: { from: [255, 150, 40], to: [200, 60, 60], accent: [255, 230, 140], motif: 'sunset' },
   },
   {
-    name: 'Midnight Rickshaw',
-    artist: 'Dilli Nights',
-    tune: { tonic: 55, mode: 'minor', progression: [0, 6, 5, 6], bpm: 120, lead: 'square', kick: true, seconds: 24 },
-    cover: { from: [20, 20, 30], to: [70, 20, 40], accent: [250, 200, 60], motif: 'vinyl' },
-  },
-  {
     name: 'Paper Boats',
     artist: 'Ishaan & The Tides',
     tune: { tonic: 65, mode: 'major', progression: [0, 5, 3, 4], bpm: 88, lead: 'triangle', kick: false, seconds: 22 },
@@ -51,12 +79,6 @@ export const DEMO_SONGS: readonly DemoSong[] = [
     artist: 'Northbound Signals',
     tune: { tonic: 52, mode: 'minor', progression: [0, 2, 5, 4], bpm: 104, lead: 'square', kick: true, seconds: 20 },
     cover: { from: [30, 30, 60], to: [90, 40, 110], accent: [140, 230, 200], motif: 'waves' },
-  },
-  {
-    name: 'Coastline Drive',
-    artist: 'Sana Qureshi',
-    tune: { tonic: 64, mode: 'major', progression: [0, 4, 1, 3], bpm: 116, lead: 'triangle', kick: true, seconds: 24 },
-    cover: { from: [255, 120, 90], to: [90, 40, 120], accent: [255, 220, 120], motif: 'sunset' },
   },
   {
     name: 'Fireflies Over Goa',

@@ -20,14 +20,14 @@ describe('demo render cache', () => {
   it('returns what was put, under a key derived from the fingerprint', () => {
     const cache = demoRenderCache({ version: 1 });
     expect(cache.get('Song')).toBeUndefined();
-    cache.put('Song', { mp3: Buffer.from('mp3'), cover: Buffer.from('png'), duration: 21 });
-    expect(cache.get('Song')).toEqual({ mp3: Buffer.from('mp3'), cover: Buffer.from('png'), duration: 21 });
+    cache.put('Song', { mp3: Buffer.from('mp3'), cover: Buffer.from('png'), duration: 21, encoderDelay: 576, encoderPadding: 300 });
+    expect(cache.get('Song')).toEqual({ mp3: Buffer.from('mp3'), cover: Buffer.from('png'), duration: 21, encoderDelay: 576, encoderPadding: 300 });
     expect(demoRenderCache({ version: 2 }).get('Song')).toBeUndefined();
   });
 
   it('ignores an entry whose metadata file was never completed', () => {
     const cache = demoRenderCache({ version: 1 });
-    cache.put('Song', { mp3: Buffer.from('mp3'), cover: Buffer.from('png'), duration: 21 });
+    cache.put('Song', { mp3: Buffer.from('mp3'), cover: Buffer.from('png'), duration: 21, encoderDelay: 576, encoderPadding: 300 });
     const [key] = fs.readdirSync(path.join(dir, 'demo-media'));
     fs.rmSync(path.join(dir, 'demo-media', key!, 'Song.json'));
     expect(cache.get('Song')).toBeUndefined();

@@ -8,6 +8,9 @@ export interface RenderedDemo {
   cover: Buffer;
   /** Seconds. */
   duration: number;
+  /** What the MP3's LAME header records, in samples: stored on the song for gapless playback. */
+  encoderDelay: number;
+  encoderPadding: number;
 }
 
 /**
@@ -37,8 +40,10 @@ export function demoRenderCache(fingerprint: unknown): {
       if (!dir) return undefined;
       const f = files(slug);
       try {
-        const { duration } = JSON.parse(fs.readFileSync(f.meta, 'utf8')) as { duration: number };
-        return { mp3: fs.readFileSync(f.mp3), cover: fs.readFileSync(f.cover), duration };
+        const meta = JSON.parse(fs.readFileSync(f.meta, 'utf8')) as Pick<RenderedDemo, 'duration' | 'encoderDelay' | 'encoderPadding'>;
+        const { duration, encoderDelay, encoderPadding } = meta;
+        if (typeof encoderDelay !== 'number' || typeof encoderPadding !== 'number') return undefined;
+        return { mp3: fs.readFileSync(f.mp3), cover: fs.readFileSync(f.cover), duration, encoderDelay, encoderPadding };
       } catch {
         return undefined;
       }
@@ -56,7 +61,8 @@ export function demoRenderCache(fingerprint: unknown): {
         write(f.mp3, rendered.mp3);
         write(f.cover, rendered.cover);
         // Written last: its presence means the other two are complete.
-        write(f.meta, JSON.stringify({ duration: rendered.duration }));
+        const { duration, encoderDelay, encoderPadding } = rendered;
+        write(f.meta, JSON.stringify({ duration, encoderDelay, encoderPadding }));
       } catch {
         /* a cache that cannot be written only costs time */
       }
