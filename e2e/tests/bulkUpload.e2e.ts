@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { guardedPage, launchBrowser, screenshot } from '../harness/browser.js';
-import { expectNoProblems, signedInListener, storedKeys, waitUntil } from '../harness/journey.js';
+import { expectNoProblems, nowPlaying, signedInListener, storedKeys, waitUntil } from '../harness/journey.js';
 import { writeTaggedMp3 } from '../harness/mp3.js';
 
 /** The admin uploads three songs at once; a listener finds them on Home and plays one. */
@@ -71,11 +71,7 @@ describe.sequential('bulk upload', () => {
     await list.getByRole('button', { name: `Play ${SONGS[1]!.title}` }).click();
     await page.waitForURL('**/player');
     await waitUntil(() => page.locator('.player__title').innerText(), (t) => t === SONGS[1]!.title, 'the player to show the song');
-    await waitUntil(
-      () => page.evaluate(() => [...document.querySelectorAll('audio')].some((a) => !a.paused && a.currentTime > 0.3)),
-      (playing) => playing,
-      'the song to play',
-    );
+    await waitUntil(() => nowPlaying(page), (now) => now.playing && now.elapsed >= 1, 'the song to play');
     await screenshot(page, 'listener-bulk-song-playing');
     expectNoProblems(guarded);
     await guarded.close();
