@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import {
   dB,
   installAudioTap,
+  maxJump,
   measureJoin,
   readRecording,
   rmsOverTime,
@@ -10,6 +11,7 @@ import {
   tapMediaElement,
   tapStatus,
   toneAmplitude,
+  typicalMaxJump,
   type Recording,
 } from '../harness/audioTap.js';
 import { launchBrowser, type GuardedPage } from '../harness/browser.js';
@@ -106,7 +108,12 @@ afterAll(async () => {
 });
 
 /** Reloads /home with these playback settings, plays `first` from the songs list, and records `seconds`. */
-async function playAndRecord(first: string, settings: { crossfade: number; normalize: boolean }, seconds: number): Promise<Recording> {
+async function playAndRecord(
+  first: string,
+  settings: { crossfade: number; normalize: boolean },
+  seconds: number,
+  probe?: () => Promise<number>,
+): Promise<Recording & { extra?: number }> {
   await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [SETTINGS_KEY, JSON.stringify(settings)]);
   await page.goto('/home');
   if (BASELINE) await tapMediaElement(page, '[data-testid="player-audio"]');
@@ -114,7 +121,8 @@ async function playAndRecord(first: string, settings: { crossfade: number; norma
   await list.getByRole('button', { name: `Play ${first}` }).click();
   await waitUntil(() => tapStatus(page), (taps) => taps.some((t) => t.state === 'running'), 'an audio context to run');
   await page.waitForTimeout(seconds * 1000 + 800);
-  const recording = await readRecording(page);
+  const recording: Recording & { extra?: number } = await readRecording(page);
+  recording.extra = await probe?.();
   // The recorder may start unevenly while the context starts; from the first sound on it must keep up.
   expect(recording.gaps.filter((at) => at > soundingSpan(recording.samples).from), 'the recorder missed blocks').toEqual([]);
   await page.goto('/favicon.svg'); // stops the player before the next test
@@ -181,6 +189,58 @@ describe.sequential('gapless player engine', () => {
     expect(join.longestSilenceMs).toBeLessThanOrEqual(5);
     expect(join.jumpRatio).toBeLessThanOrEqual(1.1);
     expect(levelSpreadDb).toBeLessThan(1);
+    expectNoProblems(guarded);
+  });
+
+  it.skipIf(BASELINE)('hands a playing track over from the <audio> element to its decoded buffer without silence, and joins exactly after it', async () => {
+    // The decoder's fetch of part 1 is held back, so part 1 starts on the element and the decoded
+    // buffer takes over about 1.5 s in, mid-tone.
+    const part1 = new URL(created[gapless[0].title]!.song as string, inject('baseUrl')).pathname;
+    await page.route(
+      (url) => url.pathname === part1,
+      async (route) => {
+        if (route.request().resourceType() === 'fetch') await new Promise((r) => setTimeout(r, 1500));
+        await route.continue();
+      },
+    );
+    await page.addInitScript(() => {
+      const w = window as unknown as { elementPlayed: number };
+      w.elementPlayed = 0;
+      document.addEventListener(
+        'timeupdate',
+        (e) => {
+          const el = e.target as HTMLAudioElement;
+          if (el.dataset.testid === 'player-audio') w.elementPlayed = Math.max(w.elementPlayed, el.currentTime);
+        },
+        true,
+      );
+    });
+    const total = seconds(gapless[0]) + seconds(gapless[1]);
+    const rec = await playAndRecord(gapless[0].title, { crossfade: 0, normalize: true }, total, () =>
+      page.evaluate(() => (window as unknown as { elementPlayed: number }).elementPlayed),
+    );
+    await page.unroute((url) => url.pathname === part1);
+    expect(rec.extra, 'part 1 played on the element before the handover').toBeGreaterThan(0.8);
+
+    const span = soundingSpan(rec.samples);
+    const pair = { from: span.from, to: span.from + Math.round((total - 0.1) * rec.sampleRate) };
+    const part1End = span.from + Math.round((seconds(gapless[0]) - 0.05) * rec.sampleRate);
+    const worst = maxJump(rec.samples, span.from + 100, part1End).jump;
+    const typical = typicalMaxJump(rec.samples, rec.sampleRate, pair, { from: part1End, to: pair.to });
+    const windows = rmsOverTime(rec.samples.subarray(pair.from, pair.to), rec.sampleRate).slice(1, -1);
+    const median = windows.map((w) => w.rms).sort((a, b) => a - b)[windows.length >> 1]!;
+    const lowestDb = Math.min(...windows.map((w) => dB(w.rms / median)));
+    const join = measureJoin({ ...rec, samples: rec.samples.subarray(0, pair.to) }, seconds(gapless[0]));
+    const summary = { elementPlayed: rec.extra, handoverJumpRatio: worst / typical, lowestDb, longestSilenceMs: join.longestSilenceMs, joinJumpRatio: join.jumpRatio };
+    console.log(`[gapless] handover: ${JSON.stringify(summary)}`);
+    // No silence and no drop-out. The element's clock is only good to a few milliseconds, so the
+    // two copies meet out of phase by a varying amount: on a pure tone the 40 ms crossfade may dip
+    // a little. The largest step in part 1 is logged, not asserted: Chromium's element path into
+    // the graph itself glitched by a single sample in some runs (docs/player.md).
+    expect(join.longestSilenceMs).toBeLessThanOrEqual(5);
+    expect(lowestDb).toBeGreaterThan(-9);
+    // The join that follows a handover is as exact as any other.
+    expect(join.jumpRatio).toBeLessThanOrEqual(1.1);
     expectNoProblems(guarded);
   });
 

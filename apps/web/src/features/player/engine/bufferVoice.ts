@@ -1,6 +1,9 @@
 import type { PlayerTrack } from '../queue';
-import { fadeCurve } from './gapless';
+import { fadeCurve, type FadeShape } from './gapless';
 import type { DecodedTrack } from './trackDecoder';
+
+/** Far less than a frame (23 µs at 44.1 kHz). */
+const GRID_EPSILON = 1e-9;
 
 /**
  * One decoded track on the audio graph: an AudioBufferSourceNode through its own GainNode
@@ -10,8 +13,14 @@ import type { DecodedTrack } from './trackDecoder';
 export class BufferVoice {
   private source: AudioBufferSourceNode | null = null;
   private readonly gain: GainNode;
-  /** Context time at which `from` plays (or will play, once started). */
-  startAt = 0;
+  private readonly rate: number;
+  /** The song's first frame in the buffer, and its length in frames. */
+  private readonly firstFrame: number;
+  private readonly frames: number;
+  /** Frames of the song skipped (a seek or a handover). */
+  private readonly fromFrame: number;
+  /** Context frame at which `from` plays (or will play, once started). */
+  private startFrame = 0;
   started = false;
   onEnded: (() => void) | null = null;
 
@@ -22,21 +31,36 @@ export class BufferVoice {
     output: AudioNode,
     private level: number,
     /** Seconds into the song (after the trimmed encoder delay). */
-    readonly from = 0,
+    from = 0,
   ) {
+    // Every time is kept on the sample grid (the buffer has the context's rate): a join
+    // scheduled between two frames would start a frame late and leave one silent sample.
+    this.rate = decoded.buffer.sampleRate;
+    this.firstFrame = Math.round(decoded.window.start * this.rate);
+    this.frames = Math.round(decoded.window.end * this.rate) - this.firstFrame;
+    this.fromFrame = Math.max(0, Math.min(this.frames, Math.round(from * this.rate)));
     this.gain = ctx.createGain();
     this.gain.gain.value = level;
     this.gain.connect(output);
   }
 
-  get length(): number {
-    const { start, end } = this.decoded.window;
-    return end - start;
+  /** Seconds into the song this voice starts at. */
+  get from(): number {
+    return this.fromFrame / this.rate;
   }
 
-  /** Context time at which the song's last sample has played. */
+  get length(): number {
+    return this.frames / this.rate;
+  }
+
+  /** Context time at which `from` plays. */
+  get startAt(): number {
+    return this.startFrame / this.rate;
+  }
+
+  /** Context time at which the song's last sample has played: where the next one starts. */
   get endsAt(): number {
-    return this.startAt + (this.length - this.from);
+    return (this.startFrame + this.frames - this.fromFrame) / this.rate;
   }
 
   position(): number {
@@ -44,20 +68,29 @@ export class BufferVoice {
     return Math.max(0, Math.min(this.length, this.from + this.ctx.currentTime - this.startAt));
   }
 
-  /** Starts at context time `at`, sample-accurately, fading in over `fade` seconds. */
-  start(at: number, fade = 0): void {
+  /**
+   * Starts at context time `at` (on the sample grid), fading in over `fade` seconds: with
+   * equal-power curves for a crossfade between two songs, or linear ones for a handover between
+   * two copies of the same audio (which add in amplitude, not in power).
+   */
+  start(at: number, fade = 0, curve: FadeShape = 'equal-power'): void {
     const source = this.ctx.createBufferSource();
     source.buffer = this.decoded.buffer;
     source.connect(this.gain);
     source.onended = () => {
       if (this.source === source) this.onEnded?.();
     };
-    const when = Math.max(at, this.ctx.currentTime);
-    const { start } = this.decoded.window;
-    source.start(when, start + this.from, this.length - this.from);
-    if (fade > 0) this.gain.gain.setValueCurveAtTime(fadeCurve('in', this.level), when, fade);
+    this.startFrame = Math.max(
+      Math.round(at * this.rate),
+      Math.ceil(this.ctx.currentTime * this.rate),
+    );
+    // A hair early, so that a start time rounded up to a frame never lands one frame late.
+    const when = this.startAt - GRID_EPSILON;
+    const offset = (this.firstFrame + this.fromFrame) / this.rate;
+    source.start(Math.max(0, when), offset, (this.frames - this.fromFrame) / this.rate);
+    if (fade > 0)
+      this.gain.gain.setValueCurveAtTime(fadeCurve('in', this.level, curve), this.startAt, fade);
     this.source = source;
-    this.startAt = when;
     this.started = true;
   }
 

@@ -81,4 +81,10 @@ describe('crossfade curves', () => {
     expect(fadeOut[0]).toBeCloseTo(0.5, 6);
     fadeIn.forEach((v, i) => expect(v * v + fadeOut[i]! * fadeOut[i]!).toBeCloseTo(0.25, 6));
   });
+
+  it('for a handover of the same audio, are linear: in + out is the level throughout', () => {
+    const fadeIn = fadeCurve('in', 0.8, 'linear');
+    const fadeOut = fadeCurve('out', 0.8, 'linear');
+    fadeIn.forEach((v, i) => expect(v + fadeOut[i]!).toBeCloseTo(0.8, 6));
+  });
 });

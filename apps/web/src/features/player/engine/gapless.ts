@@ -58,12 +58,24 @@ export function replayGainFactor(
   return typeof peak === 'number' && peak > 0 ? Math.min(factor, 1 / peak) : factor;
 }
 
-/** Equal-power fade curves (cos/sin), so the loudness holds steady through a crossfade. */
-export function fadeCurve(direction: 'in' | 'out', level: number, points = 64): Float32Array {
+/**
+ * Equal-power curves (sin/cos) keep the loudness of two different songs steady through a
+ * crossfade; linear ones keep the level of two copies of the same audio (a handover).
+ */
+export type FadeShape = 'equal-power' | 'linear';
+
+export function fadeCurve(
+  direction: 'in' | 'out',
+  level: number,
+  shape: FadeShape = 'equal-power',
+  points = 64,
+): Float32Array {
   const curve = new Float32Array(points);
   for (let i = 0; i < points; i++) {
-    const x = (i / (points - 1)) * (Math.PI / 2);
-    curve[i] = level * (direction === 'in' ? Math.sin(x) : Math.cos(x));
+    const x = i / (points - 1);
+    const rising = shape === 'linear' ? x : Math.sin((x * Math.PI) / 2);
+    const falling = shape === 'linear' ? 1 - x : Math.cos((x * Math.PI) / 2);
+    curve[i] = level * (direction === 'in' ? rising : falling);
   }
   return curve;
 }

@@ -1,7 +1,7 @@
 import type { PlayerTrack } from '../queue';
 import { BufferVoice } from './bufferVoice';
 import { ElementOutput } from './elementOutput';
-import { replayGainFactor } from './gapless';
+import { fadeCurve, replayGainFactor } from './gapless';
 import type { AudioOutput, OutputElements, OutputEvents } from './output';
 import { DEFAULT_SETTINGS, type PlaybackSettings } from './settings';
 import { TrackDecoder } from './trackDecoder';
