@@ -118,6 +118,8 @@ async function playAndRecord(
   await page.goto('/home');
   if (BASELINE) await tapMediaElement(page, '[data-testid="player-audio"]');
   const list = page.getByRole('list', { name: 'All songs' });
+  // Home's own requests finish first: leaving the page later must not abort them.
+  await page.waitForLoadState('networkidle');
   await list.getByRole('button', { name: `Play ${first}` }).click();
   await waitUntil(() => tapStatus(page), (taps) => taps.some((t) => t.state === 'running'), 'an audio context to run');
   await page.waitForTimeout(seconds * 1000 + 800);
@@ -192,7 +194,7 @@ describe.sequential('gapless player engine', () => {
     expectNoProblems(guarded);
   });
 
-  it.skipIf(BASELINE)('hands a playing track over from the <audio> element to its decoded buffer without silence, and joins exactly after it', async () => {
+  it.skipIf(BASELINE)('hands a playing track over from the <audio> element to its decoded buffer without a seam, and joins exactly after it', async () => {
     // The decoder's fetch of part 1 is held back, so part 1 starts on the element and the decoded
     // buffer takes over about 1.5 s in, mid-tone.
     const part1 = new URL(created[gapless[0].title]!.song as string, inject('baseUrl')).pathname;
@@ -233,12 +235,11 @@ describe.sequential('gapless player engine', () => {
     const join = measureJoin({ ...rec, samples: rec.samples.subarray(0, pair.to) }, seconds(gapless[0]));
     const summary = { elementPlayed: rec.extra, handoverJumpRatio: worst / typical, lowestDb, longestSilenceMs: join.longestSilenceMs, joinJumpRatio: join.jumpRatio };
     console.log(`[gapless] handover: ${JSON.stringify(summary)}`);
-    // No silence and no drop-out. The element's clock is only good to a few milliseconds, so the
-    // two copies meet out of phase by a varying amount: on a pure tone the 40 ms crossfade may dip
-    // a little. The largest step in part 1 is logged, not asserted: Chromium's element path into
-    // the graph itself glitched by a single sample in some runs (docs/player.md).
+    // No silence, no step and no dip: the two copies of the tone meet in phase, and a linear
+    // crossfade between them keeps the level.
     expect(join.longestSilenceMs).toBeLessThanOrEqual(5);
-    expect(lowestDb).toBeGreaterThan(-9);
+    expect(worst / typical).toBeLessThanOrEqual(1.1);
+    expect(lowestDb).toBeGreaterThan(-1);
     // The join that follows a handover is as exact as any other.
     expect(join.jumpRatio).toBeLessThanOrEqual(1.1);
     expectNoProblems(guarded);

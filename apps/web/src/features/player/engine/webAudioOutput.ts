@@ -260,10 +260,10 @@ export class WebAudioOutput implements AudioOutput {
     this.mode = 'buffer';
     this.voice = voice;
     if (playingNow) {
-      voice.start(at, HANDOVER_FADE);
+      voice.start(at, HANDOVER_FADE, 'linear');
       this.elementGain.gain.setValueCurveAtTime(
-        new Float32Array([this.level(track), 0]),
-        at,
+        fadeCurve('out', this.level(track), 'linear'),
+        voice.startAt,
         HANDOVER_FADE,
       );
       this.handoverTimer = window.setTimeout(
