@@ -144,6 +144,7 @@ describe.sequential('gapless player engine', () => {
   it('control: the tap finds no gap in the two halves decoded and scheduled back to back', async () => {
     // What a sample-accurate engine does, done by hand: proves the measurement can pass, and
     // records what Chromium's decodeAudioData returns for a file with a LAME header.
+    await page.waitForLoadState('networkidle'); // leaving the first screen must not abort its requests
     await page.goto('/favicon.svg');
     const urls = gapless.map((file) => created[file.title]!.song as string);
     const decoded = await page.evaluate(`(async () => {
