@@ -70,6 +70,14 @@ describe('accessibility (axe-core)', () => {
       await visit(page, path, heading);
       found.push(...(await audit(page, name)));
     }
+    // The player with a queue: the transport, seek bar, Queue, playback settings and the bar.
+    await visit(page, '/home', /Axe Listener/);
+    const list = page.getByRole('list', { name: 'All songs' });
+    const first = (await list.locator('.song-row__name').first().textContent())!;
+    await list.getByRole('button', { name: `Play ${first}` }).click();
+    await page.getByRole('heading', { level: 1, name: first }).waitFor();
+    await page.getByTestId('btn-play').click(); // paused: a still page to audit
+    found.push(...(await audit(page, 'player-queue')));
     await guarded.close();
     expect(found).toEqual([]);
   });

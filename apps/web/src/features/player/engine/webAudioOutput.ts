@@ -118,6 +118,8 @@ export class WebAudioOutput implements AudioOutput {
       this.startVoice(
         new BufferVoice(this.ctx, track, decoded, this.master, this.level(track), offset),
       );
+      // After the engine has taken the load in: the length is known at once.
+      queueMicrotask(() => this.events.changed());
     } else {
       this.mode = 'element';
       this.elementGain.gain.cancelScheduledValues(0);
@@ -275,6 +277,8 @@ export class WebAudioOutput implements AudioOutput {
       if (this.playing) voice.start(this.ctx.currentTime);
     }
     this.scheduleNext();
+    // The length is now the decoded one, known even if the element never read its metadata.
+    this.events.changed();
   }
 
   /** Starts the decoded upcoming track where the current one ends (minus the crossfade). */
