@@ -2,8 +2,8 @@ import express from 'express';
 import cors from 'cors';
 import helmet from 'helmet';
 import compression from 'compression';
-import { pinoHttp } from 'pino-http';
 import type { AppContext } from './context.js';
+import { accessLog } from './http/accessLog.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
 import { createLimiters } from './http/rateLimit.js';
 import { rejectOversizedJson } from './http/bodyLimit.js';
@@ -80,23 +80,9 @@ export function createApp(ctx: AppContext): express.Express {
   app.set('trust proxy', ctx.config.trustProxy);
   app.set('query parser', 'simple');
 
-  app.use(
-    pinoHttp({
-      logger: ctx.logger,
-      // Media is read in many small ranges per play: one access-log line each would cost more than
-      // serving them. Errors are still logged by the error handler.
-      autoLogging: { ignore: (req) => req.url === '/api/health' || (req.url ?? '').startsWith('/media/') },
-      customLogLevel: (_req, res, err) =>
-        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-      serializers: {
-        req: (req: { method: string; url: string; id: unknown }) => ({
-          id: req.id,
-          method: req.method,
-          url: redactUrl(String(req.url)),
-        }),
-      },
-    }),
-  );
+  // Media is read in many small ranges per play: one access-log line each would cost more than
+  // serving them. Errors are still logged by the error handler.
+  app.use(accessLog(ctx.logger, redactUrl, (url) => url === '/api/health' || url.startsWith('/media/')));
   app.use(
     helmet({
       contentSecurityPolicy: contentSecurityPolicy(ctx),

@@ -35,10 +35,14 @@ export interface SongSearch {
  * accents ignored, the last word as a prefix, typos tolerated. Ranked: whole-word matches before
  * prefix before typo matches, then name before artist before album, then relevance, then name.
  */
-export async function searchCatalogue(query: string, { limit, offset = 0 }: SongSearch): Promise<Song[]> {
+export async function searchCatalogue(
+  query: string,
+  { limit, offset = 0 }: SongSearch,
+  snapshot?: SongListSnapshot,
+): Promise<Song[]> {
   const terms = queryTerms(query);
   if (terms.length === 0) return [];
-  const snapshot = await songListSnapshot();
+  snapshot ??= await songListSnapshot();
   // People type the same few words over and over (and each keystroke repeats the last query's
   // prefix); a ranking is kept per catalogue snapshot, so a song write starts afresh.
   const key = terms.join(' ');
