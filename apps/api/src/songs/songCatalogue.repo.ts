@@ -130,12 +130,23 @@ export function persistCatalogueIn(file: string): void {
 export function forgetCatalogueSnapshot(): void {
   current = undefined;
   pending = undefined;
+  versionRead = undefined;
+}
+
+/** The version read in flight: concurrent requests share it instead of each reading it. */
+let versionRead: Promise<string> | undefined;
+function sharedVersionRead(): Promise<string> {
+  if (versionRead) return versionRead;
+  const read = readVersion().finally(() => {
+    if (versionRead === read) versionRead = undefined;
+  });
+  return (versionRead = read);
 }
 
 /** The song list, read from the database only when the version moved; concurrent callers share one rebuild. */
 export async function songListSnapshot(): Promise<SongListSnapshot> {
   if (current && (isSoleWriter() || Date.now() - checkedAt < VERSION_CHECK_MS)) return current;
-  const version = await readVersion();
+  const version = await sharedVersionRead();
   if (current?.version === version) {
     checkedAt = Date.now();
     return current;

@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Gender, UserRecord } from '@samaa/shared';
 import { isSoleWriter, serialised } from '../db/engine.js';
+import { SharedStamp } from '../db/sharedStamp.js';
 import { toUserRecord, UserModel } from './user.model.js';
 
 export interface NewUser {
@@ -57,12 +58,19 @@ export async function insertUsers(users: readonly NewUser[]): Promise<UserRecord
 
 /**
  * Who a token's user is, without a database read on every request: every change of a user in
- * this process drops its entry at once; where other processes may change users too, an entry
- * lives at most IDENTITY_TTL_MS (the bound on how long a user deleted elsewhere keeps access).
+ * this process drops its entry at once (and tells other processes through Redis, when
+ * configured). Where other processes may change users too, the users stamp (moved by every user
+ * write) is read at most every USERS_CHECK_MS and all entries go when it moved; an entry never
+ * lives longer than IDENTITY_MAX_MS, the bound should a process die between a write and its stamp.
  */
-export const IDENTITY_TTL_MS = 3000;
+export const USERS_CHECK_MS = 1000;
+export const IDENTITY_MAX_MS = 30_000;
 const identities = new LRUCache<string, { identity: UserIdentity | null }>({ max: 50_000 });
 let userWrites = 0;
+const usersStamp = new SharedStamp('users', USERS_CHECK_MS, () => {
+  userWrites += 1;
+  identities.clear();
+});
 
 const userChangeListeners = new Set<(id: string) => void>();
 
@@ -78,12 +86,15 @@ export function forgetUserIdentity(id: string): void {
   identities.delete(id.toLowerCase());
 }
 
+/** After a write of a user: here at once, elsewhere once the stamp moved (milliseconds later). */
 function forgetIdentity(id: string): void {
   forgetUserIdentity(id);
   for (const listener of userChangeListeners) listener(id.toLowerCase());
+  void usersStamp.move();
 }
 
 export async function findIdentity(id: string): Promise<UserIdentity | null> {
+  await usersStamp.check();
   const key = id.toLowerCase();
   const cached = identities.get(key);
   if (cached) return cached.identity;
@@ -92,7 +103,7 @@ export async function findIdentity(id: string): Promise<UserIdentity | null> {
   const identity = user
     ? { _id: String(user._id), name: user.name, isAdmin: Boolean(user.isAdmin), tokenVersion: user.tokenVersion ?? 0 }
     : null;
-  if (userWrites === before) identities.set(key, { identity }, { ttl: isSoleWriter() ? 0 : IDENTITY_TTL_MS });
+  if (userWrites === before) identities.set(key, { identity }, { ttl: isSoleWriter() ? 0 : IDENTITY_MAX_MS });
   return identity;
 }
 

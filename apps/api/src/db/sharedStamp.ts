@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import mongoose, { Schema } from 'mongoose';
+import { isSoleWriter } from './engine.js';
+
+const stampSchema = new Schema({ _id: String, stamp: String }, { versionKey: false });
+const StampModel = mongoose.model('SharedStamp', stampSchema, 'shared_stamps');
+
+/**
+ * A value in the database that every write of one kind (users, playlists) moves, so that several
+ * API processes on one database can keep their read models of that kind until it moves, checking
+ * it with one primary-key read at most every `checkMs` (shared by all requests waiting on it),
+ * instead of re-reading every cached entry on a timer. A move sets a fresh random value: two
+ * concurrent moves still move it on an engine without atomic updates. With one process on its
+ * own embedded database (`isSoleWriter`) it is neither moved nor read.
+ */
+export class SharedStamp {
+  private seen: string | undefined;
+  private confirmedAt = -Infinity;
+  private checking: Promise<void> | undefined;
+  private moving: Promise<void> | undefined;
+  private moveAgain = false;
+
+  constructor(
+    private readonly name: string,
+    private readonly checkMs: number,
+    /** Drops what this process keeps: someone (maybe this process) wrote since the last check. */
+    private readonly onMoved: () => void,
+  ) {}
+
+  /**
+   * Undefined when the read model may be used as it is; otherwise a promise that settles once
+   * the stamp was read (and the read model dropped if it moved). Never rejects: on a failed read
+   * the read model is dropped and the caller reads the database itself.
+   */
+  check(): Promise<void> | undefined {
+    if (isSoleWriter() || performance.now() - this.confirmedAt < this.checkMs) return undefined;
+    return (this.checking ??= this.read().finally(() => (this.checking = undefined)));
+  }
+
+  private async read(): Promise<void> {
+    try {
+      const doc = await StampModel.findById(this.name).lean();
+      const stamp = doc?.stamp ?? 'none';
+      if (stamp !== this.seen) this.onMoved();
+      this.seen = stamp;
+      this.confirmedAt = performance.now();
+    } catch {
+      this.onMoved();
+    }
+  }
+
+  /** After a write: moves the stamp (retrying for about half a minute). At most one move is in flight. */
+  move(): Promise<void> {
+    if (isSoleWriter()) return Promise.resolve();
+    if (this.moving) {
+      this.moveAgain = true;
+      return this.moving;
+    }
+    const run = async (): Promise<void> => {
+      for (let attempt = 0, delay = 100; attempt < 30; attempt += 1, delay = Math.min(delay * 2, 1000)) {
+        this.moveAgain = false;
+        try {
+          await StampModel.updateOne({ _id: this.name }, { $set: { stamp: randomUUID() } }, { upsert: true });
+          if (!this.moveAgain) return;
+        } catch {
+          await new Promise((resolve) => setTimeout(resolve, delay));
+        }
+      }
+    };
+    return (this.moving = run().finally(() => (this.moving = undefined)));
+  }
+}
