@@ -30,11 +30,16 @@ export class SharedStamp {
   /**
    * Undefined when the read model may be used as it is; otherwise a promise that settles once
    * the stamp was read (and the read model dropped if it moved). Never rejects: on a failed read
-   * the read model is dropped and the caller reads the database itself.
+   * the read model is dropped and the caller reads the database itself. The stamp is read ahead,
+   * in the background, once it is `checkMs` old, and waited for only past twice that, so requests
+   * seldom wait for it: what another process changed shows here within 2 × `checkMs`.
    */
   check(): Promise<void> | undefined {
-    if (isSoleWriter() || performance.now() - this.confirmedAt < this.checkMs) return undefined;
-    return (this.checking ??= this.read().finally(() => (this.checking = undefined)));
+    if (isSoleWriter()) return undefined;
+    const age = performance.now() - this.confirmedAt;
+    if (age < this.checkMs) return undefined;
+    const checking = (this.checking ??= this.read().finally(() => (this.checking = undefined)));
+    return age < 2 * this.checkMs ? undefined : checking;
   }
 
   private async read(): Promise<void> {

@@ -43,7 +43,7 @@ const listLock = (userId: string) => `user-playlists:${listKey(userId)}`;
  * Each user's playlists as last read, so search and the library do not read them on every
  * request. Every write in this process drops its user's entry. When other processes may write
  * too, every playlist write moves the playlists stamp, which is read at most every
- * PLAYLISTS_CHECK_MS; when it moved, every entry goes.
+ * PLAYLISTS_CHECK_MS; when it moved, every entry goes (within twice that: sharedStamp.ts).
  */
 export const PLAYLISTS_CHECK_MS = 1000;
 const listedCache = new LRUCache<string, PlaylistRecord[]>({ max: 10_000 });

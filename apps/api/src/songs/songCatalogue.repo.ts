@@ -35,6 +35,10 @@ const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
  * drop it at once; this bounds how late another process's write shows (without Redis).
  */
 const VERSION_CHECK_MS = 250;
+/** Past this, a request waits for the version read; before it, the read happens in the background. */
+const VERSION_WAIT_MS = 1000;
+/** How late another process's song write may show here, without Redis. */
+export const CATALOGUE_BOUND_MS = VERSION_WAIT_MS;
 const changeListeners = new Set<() => void>();
 
 let current: SongListSnapshot | undefined;
@@ -146,6 +150,15 @@ function sharedVersionRead(): Promise<string> {
 /** The song list, read from the database only when the version moved; concurrent callers share one rebuild. */
 export async function songListSnapshot(): Promise<SongListSnapshot> {
   if (current && (isSoleWriter() || Date.now() - checkedAt < VERSION_CHECK_MS)) return current;
+  if (current && Date.now() - checkedAt < VERSION_WAIT_MS) {
+    // Read ahead: this request is served the snapshot while the version is read.
+    void refreshSnapshot().catch(() => undefined);
+    return current;
+  }
+  return refreshSnapshot();
+}
+
+async function refreshSnapshot(): Promise<SongListSnapshot> {
   const version = await sharedVersionRead();
   if (current?.version === version) {
     checkedAt = Date.now();

@@ -60,10 +60,12 @@ export async function insertUsers(users: readonly NewUser[]): Promise<UserRecord
  * Who a token's user is, without a database read on every request: every change of a user in
  * this process drops its entry at once (and tells other processes through Redis, when
  * configured). Where other processes may change users too, the users stamp (moved by every user
- * write) is read at most every USERS_CHECK_MS and all entries go when it moved; an entry never
+ * write) is read about every USERS_CHECK_MS and all entries go when it moved (USERS_BOUND_MS); an entry never
  * lives longer than IDENTITY_MAX_MS, the bound should a process die between a write and its stamp.
  */
 export const USERS_CHECK_MS = 1000;
+/** How late a change by another process may show here: the stamp is read ahead (sharedStamp.ts). */
+export const USERS_BOUND_MS = 2 * USERS_CHECK_MS;
 export const IDENTITY_MAX_MS = 30_000;
 const identities = new LRUCache<string, { identity: UserIdentity | null }>({ max: 50_000 });
 let userWrites = 0;
