@@ -4,12 +4,11 @@ import v8 from 'node:v8';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config/config.js';
 import type { AppContext } from './context.js';
-import { openDatabase } from './db/open.js';
+import { startEngine } from './db/startEngine.js';
 import { createLogger, type Logger } from './logger.js';
 import { resolveJwtSecret } from './auth/secret.js';
-import { warmSongIndex } from './search/songIndex.js';
 
-const warmCatalogue = () => warmSongIndex();
+const warmCatalogue = async () => (await import('./search/songIndex.js')).warmSongIndex();
 
 export interface RunningServer {
   url: string;
@@ -23,9 +22,12 @@ export interface RunningServer {
 
 /** Starts database, app and listener: what `npm start` runs, and what e2e tests and benchmarks start. */
 export async function startServer(config: Config, logger: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
-  // The app's modules load while the database starts (most of a cold start is module loading).
+  // The engine starts first, then the database modules and the app's load while it does (most of
+  // a cold start is module loading).
+  const engine = startEngine(config, logger, 'npm start');
+  engine.catch(() => undefined); // awaited below, once open.js has loaded
   const [db, { createApp }, { bootstrapAdmin }, { seedDemoCatalogue }] = await Promise.all([
-    openDatabase(config, logger, 'npm start'),
+    import('./db/open.js').then(({ openDatabase }) => openDatabase(config, logger, 'npm start', engine)),
     import('./app.js'),
     import('./users/adminBootstrap.js'),
     import('./media/demoSeed.js'),

@@ -105,7 +105,11 @@ export async function findIdentity(id: string): Promise<UserIdentity | null> {
   const identity = user
     ? { _id: String(user._id), name: user.name, isAdmin: Boolean(user.isAdmin), tokenVersion: user.tokenVersion ?? 0 }
     : null;
-  if (userWrites === before) identities.set(key, { identity }, { ttl: isSoleWriter() ? 0 : IDENTITY_MAX_MS });
+  if (userWrites === before) {
+    // Spread between half and all of the bound, so entries read together are not re-read together.
+    const ttl = isSoleWriter() ? 0 : IDENTITY_MAX_MS * (0.5 + Math.random() / 2);
+    identities.set(key, { identity }, { ttl });
+  }
   return identity;
 }
 
