@@ -32,8 +32,6 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     import('./users/adminBootstrap.js'),
     import('./media/demoSeed.js'),
   ]);
-  // The catalogue and its search index warm up in the background; health does not wait for them.
-  void warmCatalogue().catch((err: unknown) => logger.warn({ err }, 'could not warm the catalogue'));
   const redis = config.redisUrl ? (await import('./redis/redisLink.js')).connectRedis(config.redisUrl, logger) : undefined;
   const stopSharing = redis ? (await import('./redis/announcements.js')).shareChanges(redis, randomUUID()) : () => {};
   const ctx: AppContext = { config, logger, jwtSecret: resolveJwtSecret(config), redis };
@@ -49,6 +47,9 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
+  // The catalogue and its search index warm up once listening, in the background: before, they
+  // took the CPU that loading the app's modules needed. A first list before then reads it itself.
+  void warmCatalogue().catch((err: unknown) => logger.warn({ err }, 'could not warm the catalogue'));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://localhost:${port}`;
