@@ -104,6 +104,9 @@ export function createApp(ctx: AppContext): express.Express {
   );
   // Media before compression and body parsing: audio and images are sent as they are stored.
   app.use('/media', mediaRouter(ctx));
+  const limit = createLimiters(ctx);
+  // Search too: it sends most answers gzipped as kept, and a GET has no body to parse.
+  app.use('/api/search', limit.search, searchRouter(ctx));
   app.use(compression());
 
   // tus uploads read the raw request stream, so they are mounted before the JSON parser.
@@ -113,17 +116,14 @@ export function createApp(ctx: AppContext): express.Express {
 
   app.use('/api/health', healthRouter(ctx.redis));
   app.use('/api/config', publicConfigRouter(ctx));
-  const limit = createLimiters(ctx);
   app.post('/api/users', limit.signup);
   app.get('/api/users/:id/verify/:token', limit.verify);
-  app.use('/api/search', limit.search);
   app.use('/api/users', usersRouter(ctx));
   app.use('/api/login', authRouter(ctx, { throttle: loginThrottle }));
   app.use('/api/account/password', limit.password, passwordRouter(ctx));
   app.use('/api/account/api-keys', apiKeysRouter(ctx));
   app.use('/api/songs', likesRouter(ctx));
   app.use('/api/songs', songsRouter(ctx));
-  app.use('/api/search', searchRouter(ctx));
   app.use('/api/playlists', playlistsRouter(ctx));
   app.use('/api/admin', analyticsRouter(ctx));
   app.use('/api/admin/libraries', librariesRouter(ctx));
