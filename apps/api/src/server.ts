@@ -63,6 +63,8 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       await closed;
       clearTimeout(force);
       await libraries?.stop();
+      // A snapshot written as the server stops would otherwise be lost, and the next start scans.
+      await (await import('./songs/songCatalogue.repo.js')).catalogueWritten();
       stopSharing();
       await redis?.close();
       await db.close();

@@ -104,15 +104,23 @@ function readPersisted(version: string): SongListSnapshot | undefined {
   }
 }
 
+/** The snapshot being written to disk, if any: a shutdown waits for it (catalogueWritten). */
+let persisting: Promise<unknown> = Promise.resolve();
+
 function persist(snapshot: SongListSnapshot): void {
   if (!persistedFile) return;
   const file = persistedFile;
   const tmp = `${file}.${process.pid}.tmp`;
-  fs.promises
+  persisting = fs.promises
     .mkdir(path.dirname(file), { recursive: true })
     .then(() => fs.promises.writeFile(tmp, Buffer.concat([Buffer.from(`${snapshot.version}\n`), snapshot.json])))
     .then(() => fs.promises.rename(tmp, file))
     .catch(() => fs.promises.rm(tmp, { force: true }));
+}
+
+/** Resolves once the last snapshot is on disk (or its write failed): the server awaits it on shutdown. */
+export async function catalogueWritten(): Promise<void> {
+  await persisting;
 }
 
 async function build(version: string): Promise<SongListSnapshot> {
