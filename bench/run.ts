@@ -197,7 +197,7 @@ async function main() {
         note,
       });
       log(
-        `  ${r.requestsPerSec.toFixed(1)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.errors} errors`,
+        `  ${r.requestsPerSec.toFixed(1)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.errors} errors; engine peak so far ${(peakRssOf(db.pid) / 1024 / 1024).toFixed(0)} MB`,
       );
       results.push(r);
       return r;
