@@ -13,6 +13,9 @@ const StampModel = mongoose.model('SharedStamp', stampSchema, 'shared_stamps');
  * concurrent moves still move it on an engine without atomic updates. With one process on its
  * own embedded database (`isSoleWriter`) it is neither moved nor read.
  */
+/** Delay before moving again for writes made while a move was under way. */
+export const MOVE_AGAIN_AFTER_MS = 250;
+
 export class SharedStamp {
   private seen: string | undefined;
   private confirmedAt = -Infinity;
@@ -54,21 +57,28 @@ export class SharedStamp {
     }
   }
 
-  /** After a write: moves the stamp (retrying for about half a minute). At most one move is in flight. */
+  /** After a write: moves the stamp (retrying for about half a minute on errors). At most one move is in flight. */
   move(): Promise<void> {
     if (isSoleWriter()) return Promise.resolve();
     if (this.moving) {
       this.moveAgain = true;
       return this.moving;
     }
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     const run = async (): Promise<void> => {
-      for (let attempt = 0, delay = 100; attempt < 30; attempt += 1, delay = Math.min(delay * 2, 1000)) {
+      for (let failures = 0, delay = 100; ; ) {
         this.moveAgain = false;
         try {
           await StampModel.updateOne({ _id: this.name }, { $set: { stamp: randomUUID() } }, { upsert: true });
+          failures = 0;
           if (!this.moveAgain) return;
+          // Writes during that move: one more move for all of them, a little later (readers look
+          // once a second), instead of one engine write more for every write.
+          await sleep(MOVE_AGAIN_AFTER_MS);
         } catch {
-          await new Promise((resolve) => setTimeout(resolve, delay));
+          if (++failures >= 30) return;
+          await sleep(delay);
+          delay = Math.min(delay * 2, 1000);
         }
       }
     };
