@@ -105,14 +105,15 @@ export function createApp(ctx: AppContext): express.Express {
   // Media before compression and body parsing: audio and images are sent as they are stored.
   app.use('/media', mediaRouter(ctx));
   const limit = createLimiters(ctx);
-  // Search too: it sends most answers gzipped as kept, and a GET has no body to parse.
-  app.use('/api/search', limit.search, searchRouter(ctx));
+  // Search too: it sends most answers gzipped as kept. A body, if any, is parsed (and refused when
+  // malformed) as everywhere else; without one the parser returns at once.
+  const parseJson = [rejectOversizedJson(JSON_BODY_LIMIT_BYTES), express.json({ limit: JSON_BODY_LIMIT })];
+  app.use('/api/search', ...parseJson, limit.search, searchRouter(ctx));
   app.use(compression());
 
   // tus uploads read the raw request stream, so they are mounted before the JSON parser.
   app.use('/api/uploads', jsonErrorBodies, uploads);
-  app.use(rejectOversizedJson(JSON_BODY_LIMIT_BYTES));
-  app.use(express.json({ limit: JSON_BODY_LIMIT }));
+  app.use(...parseJson);
 
   app.use('/api/health', healthRouter(ctx.redis));
   app.use('/api/config', publicConfigRouter(ctx));

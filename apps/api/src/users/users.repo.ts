@@ -88,9 +88,13 @@ export function forgetUserIdentity(id: string): void {
   identities.delete(id.toLowerCase());
 }
 
-/** After a write of a user: here at once, elsewhere once the stamp moved (milliseconds later). */
-function forgetIdentity(id: string): void {
+/**
+ * After a write of a user: here at once, elsewhere once the stamp moved (milliseconds later). A
+ * write that changed nothing (no such user) moves nothing.
+ */
+function forgetIdentity(id: string, changed = true): void {
   forgetUserIdentity(id);
+  if (!changed) return;
   for (const listener of userChangeListeners) listener(id.toLowerCase());
   void usersStamp.move();
 }
@@ -149,7 +153,7 @@ export async function replacePassword(id: string, passwordHash: string): Promise
     await UserModel.updateOne({ _id: id }, { $set: { password: passwordHash, tokenVersion: next } });
     return next;
   });
-  forgetIdentity(id);
+  forgetIdentity(id, version !== null);
   return version;
 }
 
@@ -174,7 +178,7 @@ export async function makeVerifiedAdmin(id: string): Promise<boolean> {
   const { matchedCount } = await serialised(userLock(id), () =>
     UserModel.updateOne({ _id: id }, { $set: { isAdmin: true, verified: true } }),
   );
-  forgetIdentity(id);
+  forgetIdentity(id, matchedCount > 0);
   return matchedCount > 0;
 }
 
@@ -201,14 +205,14 @@ export async function releaseVerificationResend(id: string, sentAt: Date): Promi
 
 export async function deleteUserById(id: string): Promise<boolean> {
   const { deletedCount } = await UserModel.deleteOne({ _id: id });
-  forgetIdentity(id);
+  forgetIdentity(id, deletedCount > 0);
   return deletedCount > 0;
 }
 
 /** Removes an account that never got verified (a registration whose mail failed). */
 export async function deleteUnverifiedUser(id: string): Promise<void> {
-  await serialised(userLock(id), () => UserModel.deleteOne({ _id: id, verified: false }));
-  forgetIdentity(id);
+  const { deletedCount } = await serialised(userLock(id), () => UserModel.deleteOne({ _id: id, verified: false }));
+  forgetIdentity(id, deletedCount > 0);
 }
 
 export function countUsers(filter: { verified?: true } = {}): Promise<number> {
