@@ -7,7 +7,9 @@
  * write the table elsewhere. BENCH_CASES=like,create-playlist,… runs only those cases (keys in
  * the table's notes). BENCH_BASELINE_ENTRY=/path/to/an/older/apps/api/dist/server.js runs that
  * build on the same database too and measures each case against it in turn, A then B, so a
- * before/after pair is taken side by side on a noisy machine.
+ * before/after pair is taken side by side on a noisy machine. The API runs as one of several
+ * processes on a shared engine (MONGODB_URI) with a local redis-server as REDIS_URL, as such a
+ * deployment is configured; BENCH_REDIS=0 runs it without Redis.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -33,6 +35,7 @@ import {
 import { SEED_EMAIL_DOMAIN, SEED_PASSWORD } from '../apps/api/src/cli/seed.js';
 import { BENCH_DB, JWT_SECRET, MEDIA_BYTES, MEDIA_FILE, seed } from './lib/setup.js';
 import { webBundleSizes } from './lib/webBundle.js';
+import { startBenchRedis } from './lib/redisServer.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const num = (name: string, fallback: number) =>
@@ -101,24 +104,39 @@ async function main() {
   }
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'samaa-bench-'));
   const dataDir = path.join(work, 'data');
-  const db = await startDatabase({
-    persistent: false,
+  // Kept in the bench's work folder (removed at the end), so the engine can be restarted on it.
+  const dbOptions = {
+    persistent: true,
     dataDir,
     mongodbUri: process.env.MONGODB_URI,
     logger: createLogger('warn'),
-  });
+  };
+  let db = await startDatabase(dbOptions);
   log(`database engine: ${db.engine}`);
   const results: CaseResult[] = [];
   const ratios: string[] = [];
+  let redis: Awaited<ReturnType<typeof startBenchRedis>> = undefined;
   try {
     const started = Date.now();
     const data = await seed(db.uri, dataDir, counts);
     log(
       `seeded ${data.songIds.length} songs and ${data.tokens.length} listeners in ${((Date.now() - started) / 1000).toFixed(0)} s`,
     );
-    resetPeakRss(db.pid); // from here on the engine's peak is the API's load, not the seeding
+    if (db.pid) {
+      // A deployment's engine did not just take 10,000 inserts: restarted, its memory is the
+      // API's load alone (Go keeps the seeding's heap for minutes otherwise).
+      await db.stop();
+      db = await startDatabase(dbOptions);
+    }
+    resetPeakRss(db.pid);
 
+    // Several processes on one database are deployed with Redis (docs/operations.md), and so is
+    // the API here, unless BENCH_REDIS=0 (or redis-server is missing): then it runs on the bounds
+    // kept without Redis.
+    redis = process.env.BENCH_REDIS === '0' ? undefined : await startBenchRedis();
+    log(redis ? `redis on ${redis.url}` : 'no redis: the API runs without REDIS_URL');
     const apiEnv = {
+      ...(redis ? { REDIS_URL: redis.url } : {}),
       NODE_ENV: 'production',
       LOG_LEVEL: 'info',
       DATA_DIR: dataDir,
@@ -179,7 +197,7 @@ async function main() {
         note,
       });
       log(
-        `  ${r.requestsPerSec.toFixed(1)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.errors} errors`,
+        `  ${r.requestsPerSec.toFixed(1)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.errors} errors; engine peak so far ${(peakRssOf(db.pid) / 1024 / 1024).toFixed(0)} MB`,
       );
       results.push(r);
       return r;
@@ -414,6 +432,7 @@ async function main() {
       ratios.push(...lines);
     }
   } finally {
+    await redis?.stop();
     await db.stop();
   }
 
@@ -422,7 +441,7 @@ async function main() {
   const report = toMarkdown({
     engine: db.engine,
     dataset: `${counts.songs.toLocaleString('en')} songs, ${counts.users.toLocaleString('en')} verified listeners, 900 playlists of 20 songs, one 5 MB audio file`,
-    settings: `autocannon, ${connections} connections over loopback, ${durationSec} s per case after a ${warmupSec} s warm-up; API = node apps/api/dist/server.js, NODE_ENV=production, LOG_LEVEL=info (access log on), rate limits off`,
+    settings: `autocannon, ${connections} connections over loopback, ${durationSec} s per case after a ${warmupSec} s warm-up; API = node apps/api/dist/server.js, NODE_ENV=production, LOG_LEVEL=info (access log on), rate limits off, ${redis ? 'REDIS_URL set (a local redis-server)' : 'no Redis'}`,
     cases: results,
     ratios,
     chunks,

@@ -2,8 +2,8 @@ import express from 'express';
 import cors from 'cors';
 import helmet from 'helmet';
 import compression from 'compression';
-import { pinoHttp } from 'pino-http';
 import type { AppContext } from './context.js';
+import { accessLog } from './http/accessLog.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
 import { createLimiters } from './http/rateLimit.js';
 import { rejectOversizedJson } from './http/bodyLimit.js';
@@ -80,23 +80,9 @@ export function createApp(ctx: AppContext): express.Express {
   app.set('trust proxy', ctx.config.trustProxy);
   app.set('query parser', 'simple');
 
-  app.use(
-    pinoHttp({
-      logger: ctx.logger,
-      // Media is read in many small ranges per play: one access-log line each would cost more than
-      // serving them. Errors are still logged by the error handler.
-      autoLogging: { ignore: (req) => req.url === '/api/health' || (req.url ?? '').startsWith('/media/') },
-      customLogLevel: (_req, res, err) =>
-        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-      serializers: {
-        req: (req: { method: string; url: string; id: unknown }) => ({
-          id: req.id,
-          method: req.method,
-          url: redactUrl(String(req.url)),
-        }),
-      },
-    }),
-  );
+  // Media is read in many small ranges per play: one access-log line each would cost more than
+  // serving them. Errors are still logged by the error handler.
+  app.use(accessLog(ctx.logger, redactUrl, (url) => url === '/api/health' || url.startsWith('/media/')));
   app.use(
     helmet({
       contentSecurityPolicy: contentSecurityPolicy(ctx),
@@ -118,26 +104,27 @@ export function createApp(ctx: AppContext): express.Express {
   );
   // Media before compression and body parsing: audio and images are sent as they are stored.
   app.use('/media', mediaRouter(ctx));
+  const limit = createLimiters(ctx);
+  // Search too: it sends most answers gzipped as kept. A body, if any, is parsed (and refused when
+  // malformed) as everywhere else; without one the parser returns at once.
+  const parseJson = [rejectOversizedJson(JSON_BODY_LIMIT_BYTES), express.json({ limit: JSON_BODY_LIMIT })];
+  app.use('/api/search', ...parseJson, limit.search, searchRouter(ctx));
   app.use(compression());
 
   // tus uploads read the raw request stream, so they are mounted before the JSON parser.
   app.use('/api/uploads', jsonErrorBodies, uploads);
-  app.use(rejectOversizedJson(JSON_BODY_LIMIT_BYTES));
-  app.use(express.json({ limit: JSON_BODY_LIMIT }));
+  app.use(...parseJson);
 
   app.use('/api/health', healthRouter(ctx.redis));
   app.use('/api/config', publicConfigRouter(ctx));
-  const limit = createLimiters(ctx);
   app.post('/api/users', limit.signup);
   app.get('/api/users/:id/verify/:token', limit.verify);
-  app.use('/api/search', limit.search);
   app.use('/api/users', usersRouter(ctx));
   app.use('/api/login', authRouter(ctx, { throttle: loginThrottle }));
   app.use('/api/account/password', limit.password, passwordRouter(ctx));
   app.use('/api/account/api-keys', apiKeysRouter(ctx));
   app.use('/api/songs', likesRouter(ctx));
   app.use('/api/songs', songsRouter(ctx));
-  app.use('/api/search', searchRouter(ctx));
   app.use('/api/playlists', playlistsRouter(ctx));
   app.use('/api/admin', analyticsRouter(ctx));
   app.use('/api/admin/libraries', librariesRouter(ctx));

@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import bcrypt from 'bcrypt';
 import type { UserRecord } from '@samaa/shared';
 import { loadConfig } from '../config/config.js';
+import { catalogueWritten, songListSnapshot } from '../songs/songCatalogue.repo.js';
 import { openDatabase } from '../db/open.js';
 import { createLogger } from '../logger.js';
 import { deleteAllLikes } from '../likes/likes.repo.js';
@@ -149,6 +150,9 @@ async function main() {
     if (result.users > 0) {
       console.log(`Listeners: ${result.userEmails[0]} … ${result.userEmails.at(-1)}, password: ${result.password}`);
     }
+    // The song list as the server keeps it on disk, so its next start serves it without a scan.
+    await songListSnapshot();
+    await catalogueWritten();
   } finally {
     await db.close();
   }

@@ -12,6 +12,8 @@ export interface Config {
   dataDir: string;
   mongodbUri?: string;
   mongodbDbName: string;
+  /** MONGODB_MAX_POOL_SIZE; unset: chosen by engine (db/connection.ts). */
+  mongodbMaxPoolSize?: number;
   /** Shared limits, caches and announcements between API processes (optional). */
   redisUrl?: string;
   /** Set in production (required there); in development generated once under dataDir. */
@@ -45,6 +47,7 @@ const schema = Joi.object({
   DATA_DIR: Joi.string().default('data'),
   MONGODB_URI: Joi.string().pattern(/^mongodb(\+srv)?:\/\//, 'mongodb:// URI'),
   REDIS_URL: Joi.string().pattern(/^rediss?:\/\//, 'redis:// URL'),
+  MONGODB_MAX_POOL_SIZE: Joi.number().integer().min(1).max(1000),
   MONGODB_DB_NAME: Joi.string()
     .pattern(/^[A-Za-z0-9_-]{1,60}$/)
     .default('samaa'),
@@ -115,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     dataDir,
     mongodbUri: str('MONGODB_URI'),
     mongodbDbName: String(v.MONGODB_DB_NAME),
+    mongodbMaxPoolSize: v.MONGODB_MAX_POOL_SIZE === undefined ? undefined : Number(v.MONGODB_MAX_POOL_SIZE),
     redisUrl: str('REDIS_URL'),
     jwtSecret: str('JWT_SECRET'),
     jwtExpiresIn: String(v.JWT_EXPIRES_IN),

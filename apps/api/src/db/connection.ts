@@ -2,19 +2,34 @@ import mongoose from 'mongoose';
 import { detectEngine } from './engine.js';
 
 /**
- * Connects the shared Mongoose connection. Commands fail fast (instead of buffering for 10 s)
- * while the server is unreachable, so the API can answer 503 and recover by itself.
+ * Connections to the server. MongoDB serves many queries at once; FerretDB on SQLite gains
+ * nothing from more than a few, and every open query costs it memory: with 50, a burst of 50
+ * concurrent reads took the engine from 53 to 234 MB and served fewer requests than with 8
+ * (docs/performance.md).
  */
-export async function connectMongoose(uri: string, dbName: string): Promise<typeof mongoose> {
+export const POOL_SIZE = { mongodb: 50, ferretdb: 8 } as const;
+
+/**
+ * Connects the shared Mongoose connection. Commands fail fast (instead of buffering for 10 s)
+ * while the server is unreachable, so the API can answer 503 and recover by itself. Without a
+ * `maxPoolSize`, the pool is sized for the engine found (reconnecting once when it is FerretDB).
+ */
+export async function connectMongoose(uri: string, dbName: string, maxPoolSize?: number): Promise<typeof mongoose> {
   mongoose.set('strictQuery', true);
   mongoose.set('bufferCommands', false);
-  await mongoose.connect(uri, {
-    dbName,
-    serverSelectionTimeoutMS: 5000,
-    heartbeatFrequencyMS: 2000,
-    maxPoolSize: 50,
-    autoIndex: false,
-  });
+  const connect = (poolSize: number) =>
+    mongoose.connect(uri, {
+      dbName,
+      serverSelectionTimeoutMS: 5000,
+      heartbeatFrequencyMS: 2000,
+      maxPoolSize: poolSize,
+      autoIndex: false,
+    });
+  await connect(maxPoolSize ?? POOL_SIZE.mongodb);
+  if (maxPoolSize === undefined && (await detectEngine()).name === 'ferretdb') {
+    await mongoose.disconnect();
+    await connect(POOL_SIZE.ferretdb);
+  }
   // Indexes are built once here, for every model registered so far (never dropped).
   await Promise.all(Object.values(mongoose.models).map((model) => model.createIndexes()));
   await detectEngine();

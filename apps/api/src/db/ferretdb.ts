@@ -95,6 +95,17 @@ export interface RunningFerret {
 }
 
 /**
+ * The engine's environment. Go's collector lets the heap grow to twice what is live before it
+ * runs, so a burst of large answers (the full song list to many clients) left the engine at
+ * 240 MB; a soft limit makes it collect sooner near the limit (it never refuses memory).
+ * GOMEMLIMIT and GOGC set by the operator win.
+ */
+export function engineEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { ...env, GOMEMLIMIT: env.GOMEMLIMIT ?? ENGINE_MEMORY_LIMIT };
+}
+export const ENGINE_MEMORY_LIMIT = '64MiB';
+
+/**
  * Starts FerretDB (SQLite backend) on loopback, storing its files in `dataDir`: on a free port,
  * or on `opts.port` (fault tests restart it where the app expects it).
  */
@@ -104,6 +115,7 @@ export async function startFerret(dataDir: string, logger: Logger, opts: { port?
   const listen = `127.0.0.1:${opts.port ?? 0}`;
   const child = spawn(binary, ['--listen-addr', listen, '--sqlite-dir', dataDir, '--log-level', 'error'], {
     stdio: ['pipe', 'pipe', 'pipe'],
+    env: engineEnv(process.env),
   });
   const stderr: string[] = [];
   child.stderr.on('data', (chunk: Buffer) => {

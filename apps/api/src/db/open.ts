@@ -2,11 +2,10 @@ import path from 'node:path';
 import mongoose from 'mongoose';
 import type { Config } from '../config/config.js';
 import type { Logger } from '../logger.js';
-import { connectMongoose } from './connection.js';
+import { POOL_SIZE, connectMongoose } from './connection.js';
 import { setSoleWriter } from './engine.js';
-import { lockDataDir } from './dataDirLock.js';
 import { migrateData } from './migrations.js';
-import { startDatabase } from './provider.js';
+import { startEngine, type StartedEngine } from './startEngine.js';
 import { persistCatalogueIn } from '../songs/songCatalogue.repo.js';
 
 export interface OpenDatabase {
@@ -18,31 +17,34 @@ export interface OpenDatabase {
 /**
  * Connects what `npm start`, the seed and the admin command use: MONGODB_URI, or the embedded
  * engine under DATA_DIR, locked to this process (see dataDirLock.ts). Migrates old data once.
+ * `started` is the engine when the caller started it already (startEngine.ts).
  */
-export async function openDatabase(config: Config, logger: Logger, command: string): Promise<OpenDatabase> {
-  const release = config.mongodbUri ? () => {} : lockDataDir(config.dataDir, command);
+export async function openDatabase(
+  config: Config,
+  logger: Logger,
+  command: string,
+  started: Promise<StartedEngine> = startEngine(config, logger, command),
+): Promise<OpenDatabase> {
+  const { db, release } = await started;
   try {
-    const db = await startDatabase({ persistent: true, dataDir: config.dataDir, mongodbUri: config.mongodbUri, logger });
-    try {
-      await connectMongoose(db.uri, config.mongodbDbName);
-      await migrateData(logger);
-      persistCatalogueIn(path.join(config.dataDir, 'cache', `catalogue-${config.mongodbDbName}.json`));
-      setSoleWriter(!config.mongodbUri);
-    } catch (err) {
-      await mongoose.disconnect().catch(() => undefined);
-      await db.stop();
-      throw err;
-    }
-    return {
-      engine: db.engine,
-      close: async () => {
-        await mongoose.disconnect().catch(() => undefined);
-        await db.stop();
-        release();
-      },
-    };
+    // The embedded engine is FerretDB: its pool is sized without a second connection.
+    const poolSize = config.mongodbMaxPoolSize ?? (config.mongodbUri ? undefined : POOL_SIZE.ferretdb);
+    await connectMongoose(db.uri, config.mongodbDbName, poolSize);
+    await migrateData(logger);
+    persistCatalogueIn(path.join(config.dataDir, 'cache', `catalogue-${config.mongodbDbName}.json`));
+    setSoleWriter(!config.mongodbUri);
   } catch (err) {
+    await mongoose.disconnect().catch(() => undefined);
+    await db.stop();
     release();
     throw err;
   }
+  return {
+    engine: db.engine,
+    close: async () => {
+      await mongoose.disconnect().catch(() => undefined);
+      await db.stop();
+      release();
+    },
+  };
 }

@@ -53,3 +53,20 @@ describe('JWT algorithm pinned to HS256', () => {
     expect(header).toEqual({ alg: 'HS256', typ: 'JWT' });
   });
 });
+
+describe('verified tokens kept in memory', () => {
+  it('still expire: a token verified once is refused after its expiry', async () => {
+    const user = await createUser();
+    const token = signToken({ _id: user._id, name: user.name, isAdmin: false }, TEST_JWT_SECRET, '1');
+    expect(verifyToken(token, TEST_JWT_SECRET)).not.toBeNull();
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(verifyToken(token, TEST_JWT_SECRET)).toBeNull();
+    expect((await request(guarded).get('/me').set('x-auth-token', token)).status).toBe(401);
+  });
+
+  it('are kept per secret: a token is not taken as verified under another secret', () => {
+    const token = signToken({ _id: '0'.repeat(24), name: 'A', isAdmin: false }, TEST_JWT_SECRET, '1h');
+    expect(verifyToken(token, TEST_JWT_SECRET)).not.toBeNull();
+    expect(verifyToken(token, `${TEST_JWT_SECRET}-other`)).toBeNull();
+  });
+});

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { parseFile, type IAudioMetadata, type IPicture } from 'music-metadata';
+import type { IAudioMetadata, IPicture } from 'music-metadata';
 import type { AudioTags } from '@samaa/shared';
 import { parseITunSmpb, readLameHeader, type GaplessInfo } from './gaplessInfo.js';
 
@@ -48,6 +48,8 @@ export async function readAudioTags(
 ): Promise<{ tags: AudioTags; picture?: IPicture }> {
   // An exact MP3 duration without a Xing header means reading every frame: fine for one upload,
   // too slow for a folder of thousands, where the bitrate gives a close estimate.
+  // Loaded on first use: music-metadata takes about 90 ms to load, which start-up need not pay.
+  const { parseFile } = await import('music-metadata');
   const parsed = await parseFile(file, { duration: exactDuration, skipCovers: false });
   const { common, format } = parsed;
   const gapless =

@@ -1,7 +1,8 @@
 import { LRUCache } from 'lru-cache';
 import mongoose from 'mongoose';
 import type { PlaylistInput } from '@samaa/shared';
-import { isSoleWriter, serialised } from '../db/engine.js';
+import { serialised } from '../db/engine.js';
+import { SharedStamp } from '../db/sharedStamp.js';
 import { PlaylistModel } from './playlist.model.js';
 import { UserPlaylistsModel } from './userPlaylists.model.js';
 
@@ -41,15 +42,21 @@ const listLock = (userId: string) => `user-playlists:${listKey(userId)}`;
 /**
  * Each user's playlists as last read, so search and the library do not read them on every
  * request. Every write in this process drops its user's entry. When other processes may write
- * too, an entry lives at most LISTED_TTL_MS.
+ * too, every playlist write moves the playlists stamp, which is read at most every
+ * PLAYLISTS_CHECK_MS; when it moved, every entry goes (within twice that: sharedStamp.ts).
  */
-const LISTED_TTL_MS = 2000;
+export const PLAYLISTS_CHECK_MS = 1000;
 const listedCache = new LRUCache<string, PlaylistRecord[]>({ max: 10_000 });
 /** Moves on every write, so a read that overlapped a write does not cache what it saw. */
 let writes = 0;
+const playlistsStamp = new SharedStamp('playlists', PLAYLISTS_CHECK_MS, () => {
+  writes += 1;
+  listedCache.clear();
+});
 const forget = (userId: string) => {
   writes += 1;
   listedCache.delete(listKey(userId));
+  void playlistsStamp.move();
 };
 
 function toRecord(doc: PlaylistDoc): PlaylistRecord {
@@ -96,11 +103,12 @@ export async function findPlaylist(id: string): Promise<PlaylistRecord | null> {
 
 /** The user's playlists, newest first. */
 export async function playlistsOf(userId: string): Promise<PlaylistRecord[]> {
+  await playlistsStamp.check();
   const cached = listedCache.get(listKey(userId));
   if (cached) return cached;
   const before = writes;
   const records = await readPlaylistsOf(userId);
-  if (writes === before) listedCache.set(listKey(userId), records, { ttl: isSoleWriter() ? 0 : LISTED_TTL_MS });
+  if (writes === before) listedCache.set(listKey(userId), records);
   return records;
 }
 
@@ -218,6 +226,7 @@ export async function deleteAllPlaylists(): Promise<void> {
   await Promise.all([PlaylistModel.deleteMany({}), UserPlaylistsModel.deleteMany({})]);
   writes += 1;
   listedCache.clear();
+  void playlistsStamp.move();
 }
 
 /**

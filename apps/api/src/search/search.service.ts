@@ -1,23 +1,76 @@
+import { gzipSync } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
 import { escapeRegExp, type Playlist, type PlaylistInput, type Song } from '@samaa/shared';
-import { songListSnapshot } from '../songs/songCatalogue.repo.js';
+import { songListSnapshot, type SongListSnapshot } from '../songs/songCatalogue.repo.js';
 import { withSongs } from '../playlists/playlists.service.js';
-import { playlistsOf } from '../playlists/playlists.repo.js';
+import { playlistsOf, type PlaylistRecord } from '../playlists/playlists.repo.js';
 import { searchCatalogue } from './songIndex.js';
 import { createTextIndex, matchTier, queryTerms } from './textIndex.js';
 
 export const SEARCH_RESULT_LIMIT = 20;
 
 /** A query of punctuation only ("? (") has no words: it matches names that contain it as typed. */
-async function literalMatches(query: string): Promise<Song[]> {
+function literalMatches(query: string, { songs }: SongListSnapshot): Song[] {
   const literal = new RegExp(escapeRegExp(query.trim()), 'i');
-  const { songs } = await songListSnapshot();
   return songs.filter((song) => literal.test(song.name) || literal.test(song.artist)).slice(0, SEARCH_RESULT_LIMIT);
 }
 
 /** GET /api/search's songs: the catalogue index (songIndex.ts), at most 20. */
-export async function searchSongs(query: string): Promise<Song[]> {
-  if (queryTerms(query).length === 0) return literalMatches(query);
-  return searchCatalogue(query, { limit: SEARCH_RESULT_LIMIT });
+export async function searchSongs(query: string, snapshot?: SongListSnapshot): Promise<Song[]> {
+  snapshot ??= await songListSnapshot();
+  if (queryTerms(query).length === 0) return literalMatches(query, snapshot);
+  return searchCatalogue(query, { limit: SEARCH_RESULT_LIMIT }, snapshot);
+}
+
+/** A search's songs as sent: the JSON, and the whole body gzipped for a user with no matching playlist. */
+export interface SongsAnswer {
+  songsJson: string;
+  /** `{"songs":…,"playlists":[]}`, gzipped on first use. */
+  gzippedWithoutPlaylists(): Buffer;
+}
+
+/**
+ * Answers kept per catalogue snapshot and query, serialised: most of a search's cost was turning
+ * the same 20 songs into JSON and gzipping them again for every keystroke of every listener.
+ */
+const answers = new WeakMap<SongListSnapshot, LRUCache<string, SongsAnswer>>();
+const ANSWERS_KEPT = 1000;
+
+export async function searchSongsAnswer(query: string): Promise<SongsAnswer> {
+  const snapshot = await songListSnapshot();
+  const terms = queryTerms(query);
+  const key = terms.length ? `w ${terms.join(' ')}` : `l ${query.trim()}`;
+  let cache = answers.get(snapshot);
+  if (!cache) {
+    cache = new LRUCache<string, SongsAnswer>({ max: ANSWERS_KEPT });
+    answers.set(snapshot, cache);
+  }
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const songsJson = JSON.stringify(await searchSongs(query, snapshot));
+  let gzipped: Buffer | undefined;
+  const answer: SongsAnswer = {
+    songsJson,
+    gzippedWithoutPlaylists: () => (gzipped ??= gzipSync(bodyOf(songsJson, '[]'))),
+  };
+  cache.set(key, answer);
+  return answer;
+}
+
+export const bodyOf = (songsJson: string, playlistsJson: string) => `{"songs":${songsJson},"playlists":${playlistsJson}}`;
+
+type Indexed = PlaylistInput & { _id: string };
+/** Each playlist list's index, kept as long as the list itself is (playlists.repo.ts caches it). */
+const playlistIndexes = new WeakMap<readonly PlaylistRecord[], ReturnType<typeof createTextIndex<Indexed>>>();
+
+function playlistIndexOf(records: readonly PlaylistRecord[]) {
+  let index = playlistIndexes.get(records);
+  if (!index) {
+    index = createTextIndex<Indexed>(['name'], { name: 1 });
+    index.addAll(records);
+    playlistIndexes.set(records, index);
+  }
+  return index;
 }
 
 /** The user's own playlists whose name matches, ranked like the songs, with their songs. */
@@ -26,13 +79,12 @@ export async function searchOwnPlaylists(userId: string, query: string): Promise
   if (terms.length === 0) return [];
   const records = await playlistsOf(userId);
   if (records.length === 0) return [];
-  const index = createTextIndex<PlaylistInput & { _id: string }>(['name'], { name: 1 });
-  index.addAll(records);
   const byId = new Map(records.map((record) => [record._id, record]));
-  const ranked = index
+  const ranked = playlistIndexOf(records)
     .search(query)
     .map((result) => ({ result, tier: matchTier(result, terms, ['name']), name: byId.get(result.id as string)!.name }))
     .sort((a, b) => a.tier.kind - b.tier.kind || b.result.score - a.result.score || a.name.localeCompare(b.name))
     .slice(0, SEARCH_RESULT_LIMIT);
+  if (ranked.length === 0) return [];
   return withSongs(ranked.map(({ result }) => byId.get(result.id as string)!));
 }

@@ -35,6 +35,10 @@ const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
  * drop it at once; this bounds how late another process's write shows (without Redis).
  */
 const VERSION_CHECK_MS = 250;
+/** Past this, a request waits for the version read; before it, the read happens in the background. */
+const VERSION_WAIT_MS = 1000;
+/** How late another process's song write may show here, without Redis. */
+export const CATALOGUE_BOUND_MS = VERSION_WAIT_MS;
 const changeListeners = new Set<() => void>();
 
 let current: SongListSnapshot | undefined;
@@ -100,15 +104,23 @@ function readPersisted(version: string): SongListSnapshot | undefined {
   }
 }
 
+/** The snapshot being written to disk, if any: a shutdown waits for it (catalogueWritten). */
+let persisting: Promise<unknown> = Promise.resolve();
+
 function persist(snapshot: SongListSnapshot): void {
   if (!persistedFile) return;
   const file = persistedFile;
   const tmp = `${file}.${process.pid}.tmp`;
-  fs.promises
+  persisting = fs.promises
     .mkdir(path.dirname(file), { recursive: true })
     .then(() => fs.promises.writeFile(tmp, Buffer.concat([Buffer.from(`${snapshot.version}\n`), snapshot.json])))
     .then(() => fs.promises.rename(tmp, file))
     .catch(() => fs.promises.rm(tmp, { force: true }));
+}
+
+/** Resolves once the last snapshot is on disk (or its write failed): the server awaits it on shutdown. */
+export async function catalogueWritten(): Promise<void> {
+  await persisting;
 }
 
 async function build(version: string): Promise<SongListSnapshot> {
@@ -130,12 +142,32 @@ export function persistCatalogueIn(file: string): void {
 export function forgetCatalogueSnapshot(): void {
   current = undefined;
   pending = undefined;
+  versionRead = undefined;
+}
+
+/** The version read in flight: concurrent requests share it instead of each reading it. */
+let versionRead: Promise<string> | undefined;
+function sharedVersionRead(): Promise<string> {
+  if (versionRead) return versionRead;
+  const read = readVersion().finally(() => {
+    if (versionRead === read) versionRead = undefined;
+  });
+  return (versionRead = read);
 }
 
 /** The song list, read from the database only when the version moved; concurrent callers share one rebuild. */
 export async function songListSnapshot(): Promise<SongListSnapshot> {
   if (current && (isSoleWriter() || Date.now() - checkedAt < VERSION_CHECK_MS)) return current;
-  const version = await readVersion();
+  if (current && Date.now() - checkedAt < VERSION_WAIT_MS) {
+    // Read ahead: this request is served the snapshot while the version is read.
+    void refreshSnapshot().catch(() => undefined);
+    return current;
+  }
+  return refreshSnapshot();
+}
+
+async function refreshSnapshot(): Promise<SongListSnapshot> {
+  const version = await sharedVersionRead();
   if (current?.version === version) {
     checkedAt = Date.now();
     return current;

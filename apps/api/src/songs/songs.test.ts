@@ -1,4 +1,5 @@
 import mongoose from 'mongoose';
+import { CATALOGUE_BOUND_MS } from './songCatalogue.repo.js';
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { API_MESSAGES, CATALOGUE_MESSAGES, MESSAGES } from '@samaa/shared';
@@ -91,8 +92,8 @@ describe('GET /api/songs', () => {
     const db = mongoose.connection.db!;
     await db.collection('songs').insertOne({ ...body, createdAt: new Date(), updatedAt: new Date() });
     await db.collection('catalogue_versions').updateOne({ _id: 'songs' as never }, { $inc: { version: 1 } });
-    // This process re-reads the shared version at most every 250 ms.
-    await new Promise((r) => setTimeout(r, 300));
+    // This process reads the shared version ahead every 250 ms and waits for it past 1 s.
+    await new Promise((r) => setTimeout(r, CATALOGUE_BOUND_MS + 50));
     expect((await request(app).get('/api/songs')).body.data).toHaveLength(2);
   });
 

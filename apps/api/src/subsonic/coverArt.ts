@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 
 /**
  * Cover art at the size a client asks for, resized once and kept on disk: phones ask for the
@@ -20,6 +19,8 @@ export async function resizedCover(cacheDir: string, source: string, size: numbe
   }
   await fs.mkdir(cacheDir, { recursive: true });
   const partial = `${target}.${process.pid}.${Date.now()}.part`;
+  // Loaded on the first resize: sharp takes about 120 ms to load, which start-up need not pay.
+  const { default: sharp } = await import('sharp');
   await sharp(source)
     .resize(size, size, { fit: 'inside', withoutEnlargement: true })
     .flatten({ background: '#000000' })

@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Gender, UserRecord } from '@samaa/shared';
 import { isSoleWriter, serialised } from '../db/engine.js';
+import { SharedStamp } from '../db/sharedStamp.js';
 import { toUserRecord, UserModel } from './user.model.js';
 
 export interface NewUser {
@@ -57,12 +58,21 @@ export async function insertUsers(users: readonly NewUser[]): Promise<UserRecord
 
 /**
  * Who a token's user is, without a database read on every request: every change of a user in
- * this process drops its entry at once; where other processes may change users too, an entry
- * lives at most IDENTITY_TTL_MS (the bound on how long a user deleted elsewhere keeps access).
+ * this process drops its entry at once (and tells other processes through Redis, when
+ * configured). Where other processes may change users too, the users stamp (moved by every user
+ * write) is read about every USERS_CHECK_MS and all entries go when it moved (USERS_BOUND_MS); an entry never
+ * lives longer than IDENTITY_MAX_MS, the bound should a process die between a write and its stamp.
  */
-export const IDENTITY_TTL_MS = 3000;
+export const USERS_CHECK_MS = 1000;
+/** How late a change by another process may show here: the stamp is read ahead (sharedStamp.ts). */
+export const USERS_BOUND_MS = 2 * USERS_CHECK_MS;
+export const IDENTITY_MAX_MS = 30_000;
 const identities = new LRUCache<string, { identity: UserIdentity | null }>({ max: 50_000 });
 let userWrites = 0;
+const usersStamp = new SharedStamp('users', USERS_CHECK_MS, () => {
+  userWrites += 1;
+  identities.clear();
+});
 
 const userChangeListeners = new Set<(id: string) => void>();
 
@@ -78,12 +88,19 @@ export function forgetUserIdentity(id: string): void {
   identities.delete(id.toLowerCase());
 }
 
-function forgetIdentity(id: string): void {
+/**
+ * After a write of a user: here at once, elsewhere once the stamp moved (milliseconds later). A
+ * write that changed nothing (no such user) moves nothing.
+ */
+function forgetIdentity(id: string, changed = true): void {
   forgetUserIdentity(id);
+  if (!changed) return;
   for (const listener of userChangeListeners) listener(id.toLowerCase());
+  void usersStamp.move();
 }
 
 export async function findIdentity(id: string): Promise<UserIdentity | null> {
+  await usersStamp.check();
   const key = id.toLowerCase();
   const cached = identities.get(key);
   if (cached) return cached.identity;
@@ -92,7 +109,11 @@ export async function findIdentity(id: string): Promise<UserIdentity | null> {
   const identity = user
     ? { _id: String(user._id), name: user.name, isAdmin: Boolean(user.isAdmin), tokenVersion: user.tokenVersion ?? 0 }
     : null;
-  if (userWrites === before) identities.set(key, { identity }, { ttl: isSoleWriter() ? 0 : IDENTITY_TTL_MS });
+  if (userWrites === before) {
+    // Spread between half and all of the bound, so entries read together are not re-read together.
+    const ttl = isSoleWriter() ? 0 : IDENTITY_MAX_MS * (0.5 + Math.random() / 2);
+    identities.set(key, { identity }, { ttl });
+  }
   return identity;
 }
 
@@ -132,7 +153,7 @@ export async function replacePassword(id: string, passwordHash: string): Promise
     await UserModel.updateOne({ _id: id }, { $set: { password: passwordHash, tokenVersion: next } });
     return next;
   });
-  forgetIdentity(id);
+  forgetIdentity(id, version !== null);
   return version;
 }
 
@@ -157,7 +178,7 @@ export async function makeVerifiedAdmin(id: string): Promise<boolean> {
   const { matchedCount } = await serialised(userLock(id), () =>
     UserModel.updateOne({ _id: id }, { $set: { isAdmin: true, verified: true } }),
   );
-  forgetIdentity(id);
+  forgetIdentity(id, matchedCount > 0);
   return matchedCount > 0;
 }
 
@@ -184,14 +205,14 @@ export async function releaseVerificationResend(id: string, sentAt: Date): Promi
 
 export async function deleteUserById(id: string): Promise<boolean> {
   const { deletedCount } = await UserModel.deleteOne({ _id: id });
-  forgetIdentity(id);
+  forgetIdentity(id, deletedCount > 0);
   return deletedCount > 0;
 }
 
 /** Removes an account that never got verified (a registration whose mail failed). */
 export async function deleteUnverifiedUser(id: string): Promise<void> {
-  await serialised(userLock(id), () => UserModel.deleteOne({ _id: id, verified: false }));
-  forgetIdentity(id);
+  const { deletedCount } = await serialised(userLock(id), () => UserModel.deleteOne({ _id: id, verified: false }));
+  forgetIdentity(id, deletedCount > 0);
 }
 
 export function countUsers(filter: { verified?: true } = {}): Promise<number> {

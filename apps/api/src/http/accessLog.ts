@@ -1,0 +1,31 @@
+import type { RequestHandler } from 'express';
+import type { Logger } from '../logger.js';
+
+/**
+ * One line per request, as pino-http wrote it (`req`, `res`, `responseTime`), for a fraction of
+ * its cost: no child logger and no serialisers per request (pino-http was about 5% of a search's
+ * CPU). URLs pass through `redact` first.
+ */
+export function accessLog(logger: Logger, redact: (url: string) => string, skip: (url: string) => boolean): RequestHandler {
+  let nextId = 0;
+  return (req, res, next) => {
+    const url = req.originalUrl;
+    if (skip(url)) return next();
+    const started = performance.now();
+    const id = (nextId = (nextId + 1) % Number.MAX_SAFE_INTEGER);
+    res.once('close', () => {
+      const { statusCode } = res;
+      const level = statusCode >= 500 ? 'error' : statusCode >= 400 ? 'warn' : 'info';
+      if (!logger.isLevelEnabled(level)) return;
+      logger[level](
+        {
+          req: { id, method: req.method, url: redact(url) },
+          res: { statusCode },
+          responseTime: Math.round(performance.now() - started),
+        },
+        res.writableFinished ? 'request completed' : 'request aborted',
+      );
+    });
+    next();
+  };
+}
