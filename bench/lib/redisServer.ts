@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import { freePort } from '../../apps/api/src/test/spawnServer.js';
 
 /*
  * A throwaway Redis for the bench's shared-engine mode: a multi-process deployment is configured
@@ -10,17 +11,6 @@ export interface BenchRedis {
   url: string;
   pid: number;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function pong(port: number): Promise<boolean> {
