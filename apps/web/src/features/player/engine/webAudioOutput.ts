@@ -14,6 +14,22 @@ const SCHEDULE_MARGIN = 0.03;
 const TICK_MS = 50;
 
 /**
+ * CD rate, the rate of most music: decodeAudioData resamples every file to the context's rate,
+ * each file on its own, and resampling two halves separately blurs their join. At 44.1 kHz most
+ * files are not resampled at all, and the browser converts the one continuous output to the
+ * device's rate instead.
+ */
+const CONTEXT_SAMPLE_RATE = 44_100;
+
+function createContext(): AudioContext {
+  try {
+    return new AudioContext({ latencyHint: 'playback', sampleRate: CONTEXT_SAMPLE_RATE });
+  } catch {
+    return new AudioContext({ latencyHint: 'playback' }); // a browser without a choice of rate
+  }
+}
+
+/**
  * A media element can feed one MediaElementAudioSourceNode, ever: the context and that node are
  * kept per element, so an output made again for the same element (React's StrictMode mounts
  * twice) reuses them.
@@ -26,7 +42,7 @@ const elementGraphs = new WeakMap<
 function elementGraph(element: HTMLMediaElement) {
   let graph = elementGraphs.get(element);
   if (!graph) {
-    const ctx = new AudioContext({ latencyHint: 'playback' });
+    const ctx = createContext();
     graph = { ctx, source: ctx.createMediaElementSource(element) };
     elementGraphs.set(element, graph);
   }
