@@ -105,3 +105,12 @@ export async function nowPlaying(page: Page): Promise<{ title: string; elapsed: 
     playing: (await bar.getByTestId('nowplaying-play').getAttribute('aria-label')) === 'Pause',
   };
 }
+
+/** Plays the first song of Home's list (the player opens); returns its name. */
+export async function playFirstSong(page: Page): Promise<string> {
+  const list = page.getByRole('list', { name: 'All songs' });
+  const first = (await list.locator('.song-row__name').first().textContent())!;
+  await list.getByRole('button', { name: `Play ${first}` }).click();
+  await page.waitForURL('**/player');
+  return first;
+}

@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { guardedPage, launchBrowser, screenshot } from '../harness/browser.js';
-import { signedInListener } from '../harness/journey.js';
+import { playFirstSong, signedInListener } from '../harness/journey.js';
 
 /**
  * axe-core on every screen of the shell, the listener area and the admin area: no serious or
@@ -72,9 +72,7 @@ describe('accessibility (axe-core)', () => {
     }
     // The player with a queue: the transport, seek bar, Queue, playback settings and the bar.
     await visit(page, '/home', /Axe Listener/);
-    const list = page.getByRole('list', { name: 'All songs' });
-    const first = (await list.locator('.song-row__name').first().textContent())!;
-    await list.getByRole('button', { name: `Play ${first}` }).click();
+    const first = await playFirstSong(page);
     await page.getByRole('heading', { level: 1, name: first }).waitFor();
     await page.getByTestId('btn-play').click(); // paused: a still page to audit
     found.push(...(await audit(page, 'player-queue')));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { guardedPage, launchBrowser, screenshot } from '../harness/browser.js';
-import { expectNoProblems, signedInListener, storedKeys, waitUntil } from '../harness/journey.js';
+import { expectNoProblems, playFirstSong, signedInListener, storedKeys, waitUntil } from '../harness/journey.js';
 
 /** Keyboard-only journeys: after focusing a starting control, only keys are pressed. */
 let browser: Browser;
@@ -71,10 +71,7 @@ describe('keyboard only', () => {
   it('seeks with the keyboard', async () => {
     const { guarded } = await signedInListener(browser, 'Seeking Listener', 'seekkeys');
     const { page } = guarded;
-    const list = page.getByRole('list', { name: 'All songs' });
-    const first = (await list.locator('.song-row__name').first().textContent())!;
-    await list.getByRole('button', { name: `Play ${first}` }).click();
-    await page.waitForURL('**/player');
+    await playFirstSong(page);
     const slider = page.getByRole('slider', { name: 'Seek' });
     await waitUntil(() => slider.getAttribute('aria-valuemax'), (max) => Number(max) > 10, 'the duration to be known');
     await slider.focus();
@@ -91,9 +88,7 @@ describe('keyboard only', () => {
     const { guarded } = await signedInListener(browser, 'Scrolling Listener', 'scrollkeys');
     const { page } = guarded;
     const list = page.getByRole('list', { name: 'All songs' });
-    const first = (await list.locator('.song-row__name').first().textContent())!;
-    await list.getByRole('button', { name: `Play ${first}` }).click();
-    await page.waitForURL('**/player');
+    const first = await playFirstSong(page);
     await waitUntil(() => page.getByTestId('btn-play').getAttribute('aria-label'), (label) => label === 'Pause', 'the song to play');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
     const bar = page.getByTestId('now-playing');

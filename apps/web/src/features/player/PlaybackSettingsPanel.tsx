@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { MAX_CROSSFADE_SECONDS } from './engine/settings';
 import { usePlayerEngine, usePlayerState } from './usePlayer';
 
-export const crossfadeText = (seconds: number) => (seconds > 0 ? `${seconds} s` : 'Off');
+const crossfadeText = (seconds: number) => (seconds > 0 ? `${seconds} s` : 'Off');
 
 /** Crossfade (0–12 s, off by default) and ReplayGain normalisation, remembered per browser. */
 export function PlaybackSettingsPanel() {

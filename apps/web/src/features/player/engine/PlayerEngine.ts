@@ -127,7 +127,7 @@ export class PlayerEngine {
 
   // Actions: arrow properties, so screens can pass them around unbound.
   playQueue = (tracks: PlayerTrack[], startIndex: number) =>
-    this.update((s) => rules.loadQueue(s, tracks, startIndex, { rng: this.rng }), 0);
+    this.update((s) => rules.loadQueue(s, tracks, startIndex, { rng: this.rng }));
   togglePlay = () => this.update(rules.togglePlay);
   play = () => this.update((s) => rules.setPlaying(s, true));
   pause = () => this.update((s) => rules.setPlaying(s, false));
@@ -176,7 +176,7 @@ export class PlayerEngine {
 
   private readonly outputEvents: OutputEvents = {
     ended: () => this.update(rules.trackEnded),
-    advanced: (track) => this.update((s) => rules.joined(s, track), 0, true),
+    advanced: (track) => this.update((s) => rules.joined(s, track), true),
     failed: (kind, error) => {
       const src = this.snapshot.track?.src;
       if (kind === 'load') console.error(`Audio failed to load: ${src}`, error);
@@ -188,14 +188,10 @@ export class PlayerEngine {
   };
 
   /**
-   * Applies a queue rule and makes the output follow. `offset` is where a newly loaded track
-   * starts; `alreadySounding` marks a join the output made by itself, which must not reload.
+   * Applies a queue rule and makes the output follow: a new current track loads from its start,
+   * unless `alreadySounding` marks a join the output made by itself, which must not reload.
    */
-  private update(
-    rule: (s: PlaybackState) => PlaybackState,
-    offset = 0,
-    alreadySounding = false,
-  ): void {
+  private update(rule: (s: PlaybackState) => PlaybackState, alreadySounding = false): void {
     const prev = this.snapshot.playback;
     const playback = rule(prev);
     if (playback === prev) return;
@@ -209,11 +205,14 @@ export class PlayerEngine {
     if (!track) {
       output?.unload();
       Object.assign(patch, { position: 0, duration: 0 });
+    } else if (restart && alreadySounding) {
+      Object.assign(patch, {
+        position: output?.position() ?? 0,
+        duration: output?.duration() ?? 0,
+      });
     } else if (restart) {
-      if (!alreadySounding) output?.load(track, offset, playback.playing);
-      Object.assign(patch, { position: alreadySounding ? (output?.position() ?? 0) : offset });
-      if (!alreadySounding) patch.duration = 0;
-      else patch.duration = output?.duration() ?? 0;
+      output?.load(track, 0, playback.playing);
+      Object.assign(patch, { position: 0, duration: 0 });
     } else if (playback.playing !== prev.playing) {
       output?.setPlaying(playback.playing);
     }

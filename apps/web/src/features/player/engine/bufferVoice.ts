@@ -94,7 +94,7 @@ export class BufferVoice {
     this.started = true;
   }
 
-  /** Fades out over `seconds` from context time `at` (a crossfade, or a handover). */
+  /** Fades out over `seconds` from context time `at`, under the next track's fade-in (a crossfade). */
   fadeOut(at: number, seconds: number): void {
     this.gain.gain.cancelScheduledValues(at);
     this.gain.gain.setValueCurveAtTime(fadeCurve('out', this.level), at, seconds);

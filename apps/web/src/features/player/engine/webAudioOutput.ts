@@ -274,10 +274,13 @@ export class WebAudioOutput implements AudioOutput {
     const playingNow = this.playing && !el.paused && this.ctx.state === 'running';
     const from = this.element.position() + (playingNow ? HANDOVER_LEAD * el.playbackRate : 0);
     const voice = new BufferVoice(this.ctx, track, decoded, this.master, this.level(track), from);
-    voice.onEnded = () => this.tick();
-    this.mode = 'buffer';
-    this.voice = voice;
-    if (playingNow) {
+    if (!playingNow) {
+      this.element.unload();
+      this.startVoice(voice);
+    } else {
+      voice.onEnded = () => this.tick();
+      this.mode = 'buffer';
+      this.voice = voice;
       voice.start(at, HANDOVER_FADE, 'linear');
       this.elementGain.gain.setValueCurveAtTime(
         fadeCurve('out', this.level(track), 'linear'),
@@ -288,11 +291,8 @@ export class WebAudioOutput implements AudioOutput {
         () => this.element.unload(),
         (HANDOVER_LEAD + HANDOVER_FADE) * 1000 + 50,
       );
-    } else {
-      this.element.unload();
-      if (this.playing) voice.start(this.ctx.currentTime);
+      this.scheduleNext();
     }
-    this.scheduleNext();
     // The length is now the decoded one, known even if the element never read its metadata.
     this.events.changed();
   }
