@@ -1,13 +1,9 @@
 import mongoose from 'mongoose';
 import { detectEngine } from './engine.js';
+import { FERRETDB_POOL_SIZE } from './ferretdb.js';
 
-/**
- * Connections to the server. MongoDB serves many queries at once; FerretDB on SQLite gains
- * nothing from more than a few, and every open query costs it memory: with 50, a burst of 50
- * concurrent reads took the engine from 53 to 234 MB and served fewer requests than with 8
- * (docs/performance.md).
- */
-export const POOL_SIZE = { mongodb: 50, ferretdb: 8 } as const;
+/** Connections to the server: MongoDB serves many queries at once (FerretDB: ferretdb.ts). */
+export const POOL_SIZE = { mongodb: 50, ferretdb: FERRETDB_POOL_SIZE } as const;
 
 /**
  * Connects the shared Mongoose connection. Commands fail fast (instead of buffering for 10 s)

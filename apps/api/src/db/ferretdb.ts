@@ -106,6 +106,13 @@ export function engineEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 export const ENGINE_MEMORY_LIMIT = '64MiB';
 
 /**
+ * Connections to FerretDB. On SQLite it gains nothing from more than a few, and every open query
+ * costs it memory: with 50, a burst of 50 concurrent reads took the engine from 53 to 234 MB and
+ * served fewer requests than with 8 (docs/performance.md).
+ */
+export const FERRETDB_POOL_SIZE = 8;
+
+/**
  * Starts FerretDB (SQLite backend) on loopback, storing its files in `dataDir`: on a free port,
  * or on `opts.port` (fault tests restart it where the app expects it).
  */

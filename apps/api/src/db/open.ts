@@ -2,7 +2,7 @@ import path from 'node:path';
 import mongoose from 'mongoose';
 import type { Config } from '../config/config.js';
 import type { Logger } from '../logger.js';
-import { POOL_SIZE, connectMongoose } from './connection.js';
+import { connectMongoose } from './connection.js';
 import { setSoleWriter } from './engine.js';
 import { migrateData } from './migrations.js';
 import { startEngine, type StartedEngine } from './startEngine.js';
@@ -27,9 +27,8 @@ export async function openDatabase(
 ): Promise<OpenDatabase> {
   const { db, release } = await started;
   try {
-    // The embedded engine is FerretDB: its pool is sized without a second connection.
-    const poolSize = config.mongodbMaxPoolSize ?? (config.mongodbUri ? undefined : POOL_SIZE.ferretdb);
-    await connectMongoose(db.uri, config.mongodbDbName, poolSize);
+    // An engine started here comes with its pool size: no second connection to find it out.
+    await connectMongoose(db.uri, config.mongodbDbName, config.mongodbMaxPoolSize ?? db.maxPoolSize);
     await migrateData(logger);
     persistCatalogueIn(path.join(config.dataDir, 'cache', `catalogue-${config.mongodbDbName}.json`));
     setSoleWriter(!config.mongodbUri);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import type { Logger } from '../logger.js';
-import { FERRETDB_VERSION, cacheDir, startFerret } from './ferretdb.js';
+import { FERRETDB_POOL_SIZE, FERRETDB_VERSION, cacheDir, startFerret } from './ferretdb.js';
 
 export interface Database {
   uri: string;
@@ -10,6 +10,8 @@ export interface Database {
   engine: string;
   /** The engine's process, when this provider started one (benchmarks read its memory). */
   pid?: number;
+  /** The connection pool that suits the engine started here; otherwise found on connecting. */
+  maxPoolSize?: number;
   stop(): Promise<void>;
 }
 
@@ -74,6 +76,7 @@ async function tryFerret(opts: DatabaseOptions): Promise<Database> {
     uri: ferret.uri,
     engine: `FerretDB ${FERRETDB_VERSION} (SQLite)`,
     pid: ferret.pid,
+    maxPoolSize: FERRETDB_POOL_SIZE,
     stop: async () => {
       await ferret.stop();
       if (!opts.persistent) fs.rmSync(dir, { recursive: true, force: true });

@@ -5,6 +5,9 @@ import { isSoleWriter } from './engine.js';
 const stampSchema = new Schema({ _id: String, stamp: String }, { versionKey: false });
 const StampModel = mongoose.model('SharedStamp', stampSchema, 'shared_stamps');
 
+/** Delay before moving again for writes made while a move was under way. */
+export const MOVE_AGAIN_AFTER_MS = 250;
+
 /**
  * A value in the database that every write of one kind (users, playlists) moves, so that several
  * API processes on one database can keep their read models of that kind until it moves, checking
@@ -13,9 +16,6 @@ const StampModel = mongoose.model('SharedStamp', stampSchema, 'shared_stamps');
  * concurrent moves still move it on an engine without atomic updates. With one process on its
  * own embedded database (`isSoleWriter`) it is neither moved nor read.
  */
-/** Delay before moving again for writes made while a move was under way. */
-export const MOVE_AGAIN_AFTER_MS = 250;
-
 export class SharedStamp {
   private seen: string | undefined;
   private confirmedAt = -Infinity;
