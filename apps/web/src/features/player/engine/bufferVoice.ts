@@ -5,6 +5,11 @@ import type { DecodedTrack } from './trackDecoder';
 /** Far less than a frame (23 µs at 44.1 kHz). */
 const GRID_EPSILON = 1e-9;
 
+/** The frame of the buffer where the song itself begins (after the trimmed encoder delay). */
+export function firstFrameOf(decoded: DecodedTrack): number {
+  return Math.round(decoded.window.start * decoded.buffer.sampleRate);
+}
+
 /**
  * One decoded track on the audio graph: an AudioBufferSourceNode through its own GainNode
  * (normalisation and fades). A source plays once, so a seek or a resume from a stop makes a new
@@ -36,7 +41,7 @@ export class BufferVoice {
     // Every time is kept on the sample grid (the buffer has the context's rate): a join
     // scheduled between two frames would start a frame late and leave one silent sample.
     this.rate = decoded.buffer.sampleRate;
-    this.firstFrame = Math.round(decoded.window.start * this.rate);
+    this.firstFrame = firstFrameOf(decoded);
     this.frames = Math.round(decoded.window.end * this.rate) - this.firstFrame;
     this.fromFrame = Math.max(0, Math.min(this.frames, Math.round(from * this.rate)));
     this.gain = ctx.createGain();

@@ -1,7 +1,9 @@
 import type { PlayerTrack } from '../queue';
-import { BufferVoice } from './bufferVoice';
+import { BufferVoice, firstFrameOf } from './bufferVoice';
 import { ElementOutput } from './elementOutput';
+import { ElementTap } from './elementTap';
 import { fadeCurve, replayGainFactor } from './gapless';
+import { alignElement } from './handover';
 import type { AudioOutput, OutputElements, OutputEvents } from './output';
 import { DEFAULT_SETTINGS, type PlaybackSettings } from './settings';
 import { TrackDecoder } from './trackDecoder';
@@ -36,14 +38,14 @@ function createContext(): AudioContext {
  */
 const elementGraphs = new WeakMap<
   HTMLMediaElement,
-  { ctx: AudioContext; source: MediaElementAudioSourceNode }
+  { ctx: AudioContext; source: MediaElementAudioSourceNode; tap: Promise<ElementTap | null> }
 >();
 
 function elementGraph(element: HTMLMediaElement) {
   let graph = elementGraphs.get(element);
   if (!graph) {
     const ctx = createContext();
-    graph = { ctx, source: ctx.createMediaElementSource(element) };
+    graph = { ctx, source: ctx.createMediaElementSource(element), tap: ElementTap.create(ctx) };
     elementGraphs.set(element, graph);
   }
   return graph;
@@ -73,6 +75,7 @@ const sameOrigin = (src: string) => {
 export class WebAudioOutput implements AudioOutput {
   private readonly ctx: AudioContext;
   private readonly source: MediaElementAudioSourceNode;
+  private readonly tap: Promise<ElementTap | null>;
   private readonly master: GainNode;
   private readonly elementGain: GainNode;
   private readonly decoder: TrackDecoder;
@@ -89,14 +92,20 @@ export class WebAudioOutput implements AudioOutput {
   private settings: PlaybackSettings = DEFAULT_SETTINGS;
   private timer: number | undefined;
   private handoverTimer: number | undefined;
+  /** Moves on every load, seek and play or pause: a handover that waited on a recording checks it. */
+  private generation = 0;
 
   constructor(
     elements: OutputElements,
     private readonly events: OutputEvents,
   ) {
-    const { ctx, source } = elementGraph(elements.main);
+    const { ctx, source, tap } = elementGraph(elements.main);
     this.ctx = ctx;
     this.source = source;
+    this.tap = tap.then((t) => {
+      t?.listenTo(source);
+      return t;
+    });
     this.master = this.ctx.createGain();
     this.master.connect(this.ctx.destination);
     this.elementGain = this.ctx.createGain();
@@ -118,6 +127,7 @@ export class WebAudioOutput implements AudioOutput {
   }
 
   load(track: PlayerTrack, offset: number, playing: boolean): void {
+    this.generation++;
     this.stopVoices();
     this.track = track;
     this.playing = playing;
@@ -149,6 +159,7 @@ export class WebAudioOutput implements AudioOutput {
   }
 
   unload(): void {
+    this.generation++;
     this.stopVoices();
     this.element.unload();
     this.direct.unload();
@@ -158,6 +169,7 @@ export class WebAudioOutput implements AudioOutput {
   }
 
   setPlaying(playing: boolean): void {
+    this.generation++;
     this.playing = playing;
     if (this.mode === 'direct') return this.direct.setPlaying(playing);
     if (playing) {
@@ -174,6 +186,7 @@ export class WebAudioOutput implements AudioOutput {
   }
 
   seek(seconds: number): void {
+    this.generation++;
     if (this.mode === 'direct') return this.direct.seek(seconds);
     if (this.mode === 'element') return this.element.seek(seconds);
     const voice = this.voice;
@@ -263,36 +276,51 @@ export class WebAudioOutput implements AudioOutput {
 
   /**
    * The current track, started on the element, is decoded: the buffer takes over a moment
-   * ahead, from where the element will then be, with a short crossfade of the same audio to
-   * cover the element clock's jitter. From here on, joins are sample-accurate.
+   * ahead, from the frame the element will then play, with a short crossfade of the same audio.
+   * That frame is found by lining a recording of the element's output up with the buffer
+   * (handover.ts); failing that, the element's clock tells it, which can be off by a fraction of
+   * a millisecond (a dip in the crossfade). From here on, joins are sample-accurate.
    */
-  private handOver(track: PlayerTrack): void {
+  private async handOver(track: PlayerTrack): Promise<void> {
     const decoded = this.decoder.peek(track);
     if (this.mode !== 'element' || this.track !== track || !decoded) return;
     const el = this.element.element;
-    const at = this.ctx.currentTime + HANDOVER_LEAD;
-    const playingNow = this.playing && !el.paused && this.ctx.state === 'running';
-    const from = this.element.position() + (playingNow ? HANDOVER_LEAD * el.playbackRate : 0);
-    const voice = new BufferVoice(this.ctx, track, decoded, this.master, this.level(track), from);
-    if (!playingNow) {
+    const level = this.level(track);
+    if (!(this.playing && !el.paused && this.ctx.state === 'running')) {
       this.element.unload();
-      this.startVoice(voice);
-    } else {
-      voice.onEnded = () => this.tick();
-      this.mode = 'buffer';
-      this.voice = voice;
-      voice.start(at, HANDOVER_FADE, 'linear');
-      this.elementGain.gain.setValueCurveAtTime(
-        fadeCurve('out', this.level(track), 'linear'),
-        voice.startAt,
-        HANDOVER_FADE,
+      this.startVoice(
+        new BufferVoice(this.ctx, track, decoded, this.master, level, this.element.position()),
       );
-      this.handoverTimer = window.setTimeout(
-        () => this.element.unload(),
-        (HANDOVER_LEAD + HANDOVER_FADE) * 1000 + 50,
-      );
-      this.scheduleNext();
+      this.events.changed();
+      return;
     }
+    const generation = this.generation;
+    const tap = await this.tap;
+    const aligned = tap && (await alignElement(tap, this.ctx, decoded, () => this.element.position()));
+    // A load, seek, play or pause came meanwhile: start over from what holds now.
+    if (generation !== this.generation) return this.handOver(track);
+    if (this.mode !== 'element' || this.track !== track) return;
+    const rate = decoded.buffer.sampleRate;
+    const atFrame = Math.ceil((this.ctx.currentTime + HANDOVER_LEAD) * rate);
+    const from = aligned
+      ? (aligned.bufferFrame + atFrame - aligned.contextFrame - firstFrameOf(decoded)) / rate
+      : this.element.position() + HANDOVER_LEAD;
+    console.debug(`Handover to the decoded track, placed by ${aligned ? 'recording' : 'clock'}`);
+    const voice = new BufferVoice(this.ctx, track, decoded, this.master, level, from);
+    voice.onEnded = () => this.tick();
+    this.mode = 'buffer';
+    this.voice = voice;
+    voice.start(atFrame / rate, HANDOVER_FADE, 'linear');
+    this.elementGain.gain.setValueCurveAtTime(
+      fadeCurve('out', level, 'linear'),
+      voice.startAt,
+      HANDOVER_FADE,
+    );
+    this.handoverTimer = window.setTimeout(
+      () => this.element.unload(),
+      (HANDOVER_LEAD + HANDOVER_FADE) * 1000 + 50,
+    );
+    this.scheduleNext();
     // The length is now the decoded one, known even if the element never read its metadata.
     this.events.changed();
   }
