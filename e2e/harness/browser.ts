@@ -48,6 +48,8 @@ export async function guardedPage(browser: Browser, baseUrl: string, { bypassCSP
   const isExpected = (text: string) => expected.some((re) => re.test(text));
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
   page.on('console', (msg) => {
+    // The player's handover recorder must load under the app's real CSP.
+    if (msg.type() === 'warning' && msg.text().startsWith('No element tap')) problems.push(`console warning: ${msg.text()}`);
     if (msg.type() !== 'error') return;
     const text = `${msg.text()} ${msg.location().url ?? ''}`;
     if (!isExpected(text)) problems.push(`console error: ${text}`);
