@@ -25,6 +25,8 @@ import { mediaRouter } from './media/media.routes.js';
 import { resolveWebDist, spaRouter } from './web/static.js';
 import { createLoginThrottle } from './auth/loginThrottle.js';
 import { subsonicRouter } from './subsonic/subsonic.routes.js';
+import { searchFastPath } from './search/searchFastPath.js';
+import { headersSetBy } from './http/headersSetBy.js';
 
 /** Request URLs as logged: verification tokens and OAuth values never reach the logs. */
 export function redactUrl(url: string): string {
@@ -71,7 +73,7 @@ export function contentSecurityPolicy(ctx: AppContext) {
 }
 
 /** Builds the Express app. The listener, database and shutdown live in server.ts. */
-export function createApp(ctx: AppContext): express.Express {
+export function createApp(ctx: AppContext, options: { searchFastPath?: boolean } = {}): express.Express {
   const app = express();
   // Loaded on their first request (a few hundred milliseconds, once), not at start-up.
   const uploads = lazyRouter(async () => (await import('./media/uploads.routes.js')).uploadsRouter(ctx));
@@ -83,25 +85,27 @@ export function createApp(ctx: AppContext): express.Express {
   // Media is read in many small ranges per play: one access-log line each would cost more than
   // serving them. Errors are still logged by the error handler.
   app.use(accessLog(ctx.logger, redactUrl, (url) => url === '/api/health' || url.startsWith('/media/')));
-  app.use(
-    helmet({
-      contentSecurityPolicy: contentSecurityPolicy(ctx),
-      crossOriginEmbedderPolicy: false,
-      // The SPA may live on another allowed origin of the same site (e.g. the Vite dev server).
-      crossOriginResourcePolicy: { policy: 'same-site' },
-    }),
-  );
+  const securityHeaders = helmet({
+    contentSecurityPolicy: contentSecurityPolicy(ctx),
+    crossOriginEmbedderPolicy: false,
+    // The SPA may live on another allowed origin of the same site (e.g. the Vite dev server).
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  const corsHeaders = cors({
+    origin: (requestOrigin, cb) => cb(null, !requestOrigin || ctx.config.corsOrigins.includes(requestOrigin)),
+    credentials: false,
+    maxAge: 600,
+    exposedHeaders: ['Location', 'Upload-Offset', 'Upload-Length', 'Tus-Resumable', 'Upload-Metadata'],
+  });
+  if (options.searchFastPath !== false) {
+    const etagOf = app.get('etag fn') as (body: Buffer) => string;
+    app.use(searchFastPath(ctx, headersSetBy([securityHeaders, corsHeaders]), etagOf));
+  }
+  app.use(securityHeaders);
   // Before the app's CORS: Subsonic clients on the web call from any origin.
   const loginThrottle = createLoginThrottle(undefined, ctx.redis);
   app.use('/rest', compression(), subsonicRouter(ctx, loginThrottle));
-  app.use(
-    cors({
-      origin: (requestOrigin, cb) => cb(null, !requestOrigin || ctx.config.corsOrigins.includes(requestOrigin)),
-      credentials: false,
-      maxAge: 600,
-      exposedHeaders: ['Location', 'Upload-Offset', 'Upload-Length', 'Tus-Resumable', 'Upload-Metadata'],
-    }),
-  );
+  app.use(corsHeaders);
   // Media before compression and body parsing: audio and images are sent as they are stored.
   app.use('/media', mediaRouter(ctx));
   const limit = createLimiters(ctx);
