@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { API_MESSAGES } from '@samaa/shared';
@@ -8,6 +9,7 @@ import { insertSongs } from '../songs/songs.repo.js';
 import { insertPlaylists } from '../playlists/playlists.repo.js';
 import { deleteUserById } from '../users/users.repo.js';
 import { signToken } from '../auth/jwt.js';
+import { createLogger } from '../logger.js';
 
 useTestDatabase();
 const ctx = createTestContext({ CORS_ORIGINS: 'http://localhost:3000,https://allowed.test' });
@@ -96,5 +98,22 @@ describe('search fast path', () => {
     await insertPlaylists([{ name: 'Love mix', user: alice._id }]);
     const withPlaylist = await expectSameAnswer(gzipSearch('love'));
     expect(withPlaylist.status).toBe(200);
+  });
+
+  it('writes the same access-log line', async () => {
+    const lineOf = async (searchFastPath: boolean) => {
+      const out = new PassThrough();
+      const lines: string[] = [];
+      out.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
+      const app = createApp({ ...ctx, logger: createLogger('info', out) }, { searchFastPath });
+      await gzipSearch('love')(app);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const { time: _time, pid: _pid, responseTime, req, ...rest } = JSON.parse(lines.at(-1)!) as Record<string, unknown>;
+      expect(typeof responseTime).toBe('number');
+      return { ...rest, req: { ...(req as object), id: 0 } };
+    };
+    const line = await lineOf(true);
+    expect(line).toEqual(await lineOf(false));
+    expect(line).toMatchObject({ msg: 'request completed', res: { statusCode: 200 }, req: { method: 'GET', url: '/api/search?search=love' } });
   });
 });
