@@ -7,7 +7,8 @@
  * write the table elsewhere. BENCH_CASES=like,create-playlist,… runs only those cases (keys in
  * the table's notes). BENCH_BASELINE_ENTRY=/path/to/an/older/apps/api/dist/server.js runs that
  * build on the same database too and measures each case against it in turn, A then B, so a
- * before/after pair is taken side by side on a noisy machine. The API runs as one of several
+ * before/after pair is taken side by side on a noisy machine. BENCH_ENTRY runs another build as
+ * the API under test (alone, so its memory and the engine's are its own). The API runs as one of several
  * processes on a shared engine (MONGODB_URI) with a local redis-server as REDIS_URL, as such a
  * deployment is configured; BENCH_REDIS=0 runs it without Redis.
  */
@@ -146,7 +147,10 @@ async function main() {
       SEED_DEMO: 'false',
       RATE_LIMITS: 'false',
     };
-    const api = await spawnApiServer(apiEnv, { logFile: path.join(work, 'api.log') });
+    const api = await spawnApiServer(apiEnv, {
+      logFile: path.join(work, 'api.log'),
+      entry: process.env.BENCH_ENTRY,
+    });
     log(`API (production build) on ${api.url}, pid ${api.pid}`);
     const baselineEntry = process.env.BENCH_BASELINE_ENTRY;
     const baseline = baselineEntry

@@ -17,6 +17,11 @@ import (
 	"github.com/FerretDB/FerretDB/ferretdb"
 )
 
+// Each SQLite connection keeps at most 256 KiB of pages instead of SQLite's default 2 MB:
+// FerretDB opens up to 100 connections per database, and under the bench's writes the engine
+// grew from 54 to 84 MB with the default; with this it stayed at 53 MB, the writes as fast.
+const sqliteCachePragma = "_pragma=cache_size(-256)"
+
 func main() {
 	listen := flag.String("listen-addr", "127.0.0.1:27018", "TCP address to listen on")
 	dir := flag.String("sqlite-dir", "data/ferretdb", "directory for the SQLite files")
@@ -43,7 +48,7 @@ func main() {
 		Listener:  ferretdb.ListenerConfig{TCP: *listen},
 		Logger:    logger,
 		Handler:   "sqlite",
-		SQLiteURL: "file:" + abs + "/",
+		SQLiteURL: "file:" + abs + "/?" + sqliteCachePragma,
 	})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "ferretdb:", err)

@@ -1,9 +1,10 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
 import cors from 'cors';
 import helmet from 'helmet';
 import compression from 'compression';
 import type { AppContext } from './context.js';
-import { accessLog } from './http/accessLog.js';
+import { accessLog, requestLog } from './http/accessLog.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
 import { createLimiters } from './http/rateLimit.js';
 import { rejectOversizedJson } from './http/bodyLimit.js';
@@ -25,6 +26,8 @@ import { mediaRouter } from './media/media.routes.js';
 import { resolveWebDist, spaRouter } from './web/static.js';
 import { createLoginThrottle } from './auth/loginThrottle.js';
 import { subsonicRouter } from './subsonic/subsonic.routes.js';
+import { searchFastPath } from './search/searchFastPath.js';
+import { headersSetBy } from './http/headersSetBy.js';
 
 /** Request URLs as logged: verification tokens and OAuth values never reach the logs. */
 export function redactUrl(url: string): string {
@@ -32,6 +35,14 @@ export function redactUrl(url: string): string {
     .replace(/(\/verify\/)[^/?#]+/, '$1[redacted]')
     .replace(/([?&](token|access_token|code|refresh_token|p|apiKey|t|s)=)[^&]*/g, '$1[redacted]');
 }
+
+/**
+ * zlib's defaults (a 32 KB window, memLevel 8) hold about 270 KB per answer being compressed, and
+ * answers wait for the thread pool: a burst of 300 concurrent playlist lists held 64 MB at once.
+ * An 8 KB window and memLevel 7 hold about 110 KB; JSON answers of 4 to 40 KB come out 0 to 9%
+ * larger (docs/performance.md).
+ */
+const COMPRESSION = { windowBits: 13, memLevel: 7 } as const;
 
 export const JSON_BODY_LIMIT = '100kb';
 export const JSON_BODY_LIMIT_BYTES = 100 * 1024;
@@ -70,8 +81,10 @@ export function contentSecurityPolicy(ctx: AppContext) {
   };
 }
 
+type RequestListenerWithNext = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void;
+
 /** Builds the Express app. The listener, database and shutdown live in server.ts. */
-export function createApp(ctx: AppContext): express.Express {
+export function createApp(ctx: AppContext, options: { searchFastPath?: boolean } = {}): express.Express {
   const app = express();
   // Loaded on their first request (a few hundred milliseconds, once), not at start-up.
   const uploads = lazyRouter(async () => (await import('./media/uploads.routes.js')).uploadsRouter(ctx));
@@ -82,26 +95,34 @@ export function createApp(ctx: AppContext): express.Express {
 
   // Media is read in many small ranges per play: one access-log line each would cost more than
   // serving them. Errors are still logged by the error handler.
-  app.use(accessLog(ctx.logger, redactUrl, (url) => url === '/api/health' || url.startsWith('/media/')));
-  app.use(
-    helmet({
-      contentSecurityPolicy: contentSecurityPolicy(ctx),
-      crossOriginEmbedderPolicy: false,
-      // The SPA may live on another allowed origin of the same site (e.g. the Vite dev server).
-      crossOriginResourcePolicy: { policy: 'same-site' },
-    }),
-  );
+  const log = requestLog(ctx.logger, redactUrl);
+  app.use(accessLog(log, (url) => url === '/api/health' || url.startsWith('/media/')));
+  const securityHeaders = helmet({
+    contentSecurityPolicy: contentSecurityPolicy(ctx),
+    crossOriginEmbedderPolicy: false,
+    // The SPA may live on another allowed origin of the same site (e.g. the Vite dev server).
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  const corsHeaders = cors({
+    origin: (requestOrigin, cb) => cb(null, !requestOrigin || ctx.config.corsOrigins.includes(requestOrigin)),
+    credentials: false,
+    maxAge: 600,
+    exposedHeaders: ['Location', 'Upload-Offset', 'Upload-Length', 'Tus-Resumable', 'Upload-Metadata'],
+  });
+  const fastSearch =
+    options.searchFastPath === false
+      ? undefined
+      : searchFastPath(ctx, headersSetBy([securityHeaders, corsHeaders]), app.get('etag fn') as (body: Buffer) => string, log);
+  if (fastSearch) {
+    // Before Express's own request handling: the router and its middleware chain were a tenth of a search's CPU.
+    const handle = (app as unknown as { handle: RequestListenerWithNext }).handle.bind(app);
+    (app as unknown as { handle: RequestListenerWithNext }).handle = (req, res, next) => fastSearch(req, res, () => handle(req, res, next));
+  }
+  app.use(securityHeaders);
   // Before the app's CORS: Subsonic clients on the web call from any origin.
   const loginThrottle = createLoginThrottle(undefined, ctx.redis);
-  app.use('/rest', compression(), subsonicRouter(ctx, loginThrottle));
-  app.use(
-    cors({
-      origin: (requestOrigin, cb) => cb(null, !requestOrigin || ctx.config.corsOrigins.includes(requestOrigin)),
-      credentials: false,
-      maxAge: 600,
-      exposedHeaders: ['Location', 'Upload-Offset', 'Upload-Length', 'Tus-Resumable', 'Upload-Metadata'],
-    }),
-  );
+  app.use('/rest', compression(COMPRESSION), subsonicRouter(ctx, loginThrottle));
+  app.use(corsHeaders);
   // Media before compression and body parsing: audio and images are sent as they are stored.
   app.use('/media', mediaRouter(ctx));
   const limit = createLimiters(ctx);
@@ -109,7 +130,7 @@ export function createApp(ctx: AppContext): express.Express {
   // malformed) as everywhere else; without one the parser returns at once.
   const parseJson = [rejectOversizedJson(JSON_BODY_LIMIT_BYTES), express.json({ limit: JSON_BODY_LIMIT })];
   app.use('/api/search', ...parseJson, limit.search, searchRouter(ctx));
-  app.use(compression());
+  app.use(compression(COMPRESSION));
 
   // tus uploads read the raw request stream, so they are mounted before the JSON parser.
   app.use('/api/uploads', jsonErrorBodies, uploads);

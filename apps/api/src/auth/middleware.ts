@@ -30,14 +30,21 @@ export function requireAuth(ctx: AppContext): RequestHandler {
   return async (req, _res, next) => {
     const header = req.header('x-auth-token');
     if (!header) throw unauthorized(API_MESSAGES.noToken);
-    const claims = verifyToken(header, ctx.jwtSecret);
-    if (!claims || !isObjectId(claims._id)) throw unauthorized(API_MESSAGES.invalidToken);
-    const user = await findIdentity(claims._id);
-    // A password change moves the version: tokens signed before it no longer work.
-    if (!user || user.tokenVersion !== (claims.v ?? 0)) throw unauthorized(API_MESSAGES.invalidToken);
-    req.user = { _id: user._id, name: user.name, isAdmin: user.isAdmin };
+    const user = await userOfToken(header, ctx.jwtSecret);
+    if (!user) throw unauthorized(API_MESSAGES.invalidToken);
+    req.user = user;
     next();
   };
+}
+
+/** The user a token names, or null when it is invalid, expired, revoked or of a deleted user. */
+export async function userOfToken(token: string, secret: string): Promise<AuthUser | null> {
+  const claims = verifyToken(token, secret);
+  if (!claims || !isObjectId(claims._id)) return null;
+  const user = await findIdentity(claims._id);
+  // A password change moves the version: tokens signed before it no longer work.
+  if (!user || user.tokenVersion !== (claims.v ?? 0)) return null;
+  return { _id: user._id, name: user.name, isAdmin: user.isAdmin };
 }
 
 /** After requireAuth: 403 for anyone who is not an admin. */

@@ -1,4 +1,5 @@
 import { spawn, execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,8 +28,16 @@ export function cacheDir(): string {
     : path.join(repoRoot(), '.cache');
 }
 
+/** A hash of the launcher's source, in the binary's name: a changed tools/ferretdb is built again. */
+function launcherRevision(): string {
+  const dir = path.join(repoRoot(), 'tools', 'ferretdb');
+  const hash = createHash('sha256');
+  for (const file of ['main.go', 'go.mod', 'go.sum']) hash.update(fs.readFileSync(path.join(dir, file)));
+  return hash.digest('hex').slice(0, 8);
+}
+
 export function ferretBinaryPath(): string {
-  return path.join(cacheDir(), 'ferretdb', `ferretdb-${FERRETDB_VERSION}`);
+  return path.join(cacheDir(), 'ferretdb', `ferretdb-${FERRETDB_VERSION}-${launcherRevision()}`);
 }
 
 async function findGo(): Promise<string | undefined> {

@@ -14,7 +14,7 @@ const GZIP_FROM_BYTES = 1024;
 
 /** Queries already found valid: people type the same ones over and over. */
 const validQueries = new LRUCache<string, string>({ max: 1000 });
-function queryOf(raw: unknown): string {
+export function queryOf(raw: unknown): string {
   if (typeof raw === 'string') {
     const known = validQueries.get(raw);
     if (known !== undefined) return known;

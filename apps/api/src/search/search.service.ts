@@ -60,17 +60,38 @@ export async function searchSongsAnswer(query: string): Promise<SongsAnswer> {
 export const bodyOf = (songsJson: string, playlistsJson: string) => `{"songs":${songsJson},"playlists":${playlistsJson}}`;
 
 type Indexed = PlaylistInput & { _id: string };
-/** Each playlist list's index, kept as long as the list itself is (playlists.repo.ts caches it). */
-const playlistIndexes = new WeakMap<readonly PlaylistRecord[], ReturnType<typeof createTextIndex<Indexed>>>();
+/**
+ * Each playlist list's index and the rankings already made from it, kept as long as the list
+ * itself is (playlists.repo.ts caches it): most searches match none of a user's playlists, and
+ * running the index again for each keystroke was 6% of a search's CPU.
+ */
+interface PlaylistSearch {
+  index: ReturnType<typeof createTextIndex<Indexed>>;
+  ranked: Map<string, readonly PlaylistRecord[]>;
+}
+const playlistSearches = new WeakMap<readonly PlaylistRecord[], PlaylistSearch>();
+const RANKINGS_KEPT_PER_LIST = 64;
+const NONE: readonly PlaylistRecord[] = [];
 
-function playlistIndexOf(records: readonly PlaylistRecord[]) {
-  let index = playlistIndexes.get(records);
-  if (!index) {
-    index = createTextIndex<Indexed>(['name'], { name: 1 });
+function playlistSearchOf(records: readonly PlaylistRecord[]): PlaylistSearch {
+  let search = playlistSearches.get(records);
+  if (!search) {
+    const index = createTextIndex<Indexed>(['name'], { name: 1 });
     index.addAll(records);
-    playlistIndexes.set(records, index);
+    search = { index, ranked: new Map() };
+    playlistSearches.set(records, search);
   }
-  return index;
+  return search;
+}
+
+function rankPlaylists(records: readonly PlaylistRecord[], { index }: PlaylistSearch, query: string, terms: string[]) {
+  const byId = new Map(records.map((record) => [record._id, record]));
+  const ranked = index
+    .search(query)
+    .map((result) => ({ result, tier: matchTier(result, terms, ['name']), name: byId.get(result.id as string)!.name }))
+    .sort((a, b) => a.tier.kind - b.tier.kind || b.result.score - a.result.score || a.name.localeCompare(b.name))
+    .slice(0, SEARCH_RESULT_LIMIT);
+  return ranked.length === 0 ? NONE : ranked.map(({ result }) => byId.get(result.id as string)!);
 }
 
 /** The user's own playlists whose name matches, ranked like the songs, with their songs. */
@@ -79,12 +100,13 @@ export async function searchOwnPlaylists(userId: string, query: string): Promise
   if (terms.length === 0) return [];
   const records = await playlistsOf(userId);
   if (records.length === 0) return [];
-  const byId = new Map(records.map((record) => [record._id, record]));
-  const ranked = playlistIndexOf(records)
-    .search(query)
-    .map((result) => ({ result, tier: matchTier(result, terms, ['name']), name: byId.get(result.id as string)!.name }))
-    .sort((a, b) => a.tier.kind - b.tier.kind || b.result.score - a.result.score || a.name.localeCompare(b.name))
-    .slice(0, SEARCH_RESULT_LIMIT);
-  if (ranked.length === 0) return [];
-  return withSongs(ranked.map(({ result }) => byId.get(result.id as string)!));
+  const search = playlistSearchOf(records);
+  const key = terms.join(' ');
+  let ranked = search.ranked.get(key);
+  if (!ranked) {
+    ranked = rankPlaylists(records, search, query, terms);
+    if (search.ranked.size >= RANKINGS_KEPT_PER_LIST) search.ranked.clear();
+    search.ranked.set(key, ranked);
+  }
+  return ranked.length === 0 ? [] : withSongs(ranked);
 }
