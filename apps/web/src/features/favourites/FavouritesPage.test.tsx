@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@samaa/shared';
 import FavouritesPage from './FavouritesPage';
 import { LIKE_FAILED } from '../likes/LikeButton';
+import { LIKE_KEYS } from '../likes/likeQueries';
+import { queryClient } from '../../api/queryClient';
 import {
   deferred,
   mockApi,
@@ -75,6 +77,18 @@ describe('FavouritesPage', () => {
     expect(JSON.parse(screen.getByTestId('player-state').textContent ?? '')).toEqual({
       songId: 's1',
     });
+  });
+
+  it('shows a song liked elsewhere after the hearts read their ids (a Subsonic app star)', async () => {
+    signInListener();
+    mock = mockApi({
+      'GET /songs/like/u1': [200, { data: [dusk] }],
+      'GET /songs/like/ids': [200, { data: ['s2'] }],
+    });
+    // What the hearts of an earlier screen read, before the app starred Dusk.
+    queryClient.setQueryData(LIKE_KEYS.ids, new Set<string>());
+    renderWithRouter(<FavouritesPage />);
+    expect(await screen.findByRole('article', { name: 'Dusk' })).toBeInTheDocument();
   });
 
   it('removes a card when the song is unliked, keeps it when the call fails', async () => {

@@ -14,7 +14,7 @@ export default function FavouritesPage() {
   const navigate = useNavigate();
   const signedIn = useListenerToken() && Boolean(getStoredUser());
   const liked = useLikedSongs();
-  const { data: likedIds } = useLikedIdsQuery();
+  const { data: likedIds } = useLikedIdsQuery({ fresh: true });
 
   useEffect(() => {
     if (liked.error) console.error(MESSAGES.likedSongsFailed, liked.error);

@@ -11,13 +11,18 @@ export const LIKE_KEYS = {
 
 const EMPTY: ReadonlySet<string> = new Set();
 
-/** The signed-in listener's liked song ids, one set for every screen; undefined until known. */
-export function useLikedIdsQuery() {
+/**
+ * The signed-in listener's liked song ids, one set for every screen; undefined until known.
+ * `fresh` reads them again on mount, as Liked Songs does on each visit: a like made elsewhere
+ * (another tab, a Subsonic app) would otherwise be missing from the set it filters by.
+ */
+export function useLikedIdsQuery({ fresh = false } = {}) {
   return useQuery(
     {
       queryKey: LIKE_KEYS.ids,
       queryFn: async () => new Set(await fetchLikedSongIds()) as ReadonlySet<string>,
       enabled: Boolean(getUserToken()),
+      refetchOnMount: fresh ? 'always' : true,
     },
     queryClient,
   );
