@@ -67,7 +67,7 @@ type Indexed = PlaylistInput & { _id: string };
  */
 interface PlaylistSearch {
   index: ReturnType<typeof createTextIndex<Indexed>>;
-  ranked: Map<string, readonly PlaylistRecord[]>;
+  ranked: LRUCache<string, readonly PlaylistRecord[]>;
 }
 const playlistSearches = new WeakMap<readonly PlaylistRecord[], PlaylistSearch>();
 const RANKINGS_KEPT_PER_LIST = 64;
@@ -78,7 +78,7 @@ function playlistSearchOf(records: readonly PlaylistRecord[]): PlaylistSearch {
   if (!search) {
     const index = createTextIndex<Indexed>(['name'], { name: 1 });
     index.addAll(records);
-    search = { index, ranked: new Map() };
+    search = { index, ranked: new LRUCache({ max: RANKINGS_KEPT_PER_LIST }) };
     playlistSearches.set(records, search);
   }
   return search;
@@ -105,7 +105,6 @@ export async function searchOwnPlaylists(userId: string, query: string): Promise
   let ranked = search.ranked.get(key);
   if (!ranked) {
     ranked = rankPlaylists(records, search, query, terms);
-    if (search.ranked.size >= RANKINGS_KEPT_PER_LIST) search.ranked.clear();
     search.ranked.set(key, ranked);
   }
   return ranked.length === 0 ? [] : withSongs(ranked);

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import querystring from 'node:querystring';
 import accepts from 'accepts';
+import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../context.js';
 import type { RequestLog } from '../http/accessLog.js';
 import { userOfToken } from '../auth/middleware.js';
@@ -86,13 +87,12 @@ function isPlainSearch(req: IncomingMessage): boolean {
 }
 
 /** Whether each Accept-Encoding value prefers gzip, as the route's req.acceptsEncodings('gzip', 'identity') decides. */
-const gzipPreferred = new Map<string, boolean>();
+const gzipPreferred = new LRUCache<string, boolean>({ max: 100 });
 function takesGzip(req: IncomingMessage): boolean {
   const header = req.headers['accept-encoding'] ?? '';
   let gzip = gzipPreferred.get(header);
   if (gzip === undefined) {
     gzip = accepts(req).encodings('gzip', 'identity') === 'gzip';
-    if (gzipPreferred.size >= 100) gzipPreferred.clear();
     gzipPreferred.set(header, gzip);
   }
   return gzip;
