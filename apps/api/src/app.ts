@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
 import cors from 'cors';
 import helmet from 'helmet';
-import compression from 'compression';
 import type { AppContext } from './context.js';
 import { accessLog, requestLog } from './http/accessLog.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
@@ -28,6 +27,7 @@ import { createLoginThrottle } from './auth/loginThrottle.js';
 import { subsonicRouter } from './subsonic/subsonic.routes.js';
 import { searchFastPath } from './search/searchFastPath.js';
 import { headersSetBy } from './http/headersSetBy.js';
+import { boundedCompression } from './http/compression.js';
 
 /** Request URLs as logged: verification tokens and OAuth values never reach the logs. */
 export function redactUrl(url: string): string {
@@ -35,14 +35,6 @@ export function redactUrl(url: string): string {
     .replace(/(\/verify\/)[^/?#]+/, '$1[redacted]')
     .replace(/([?&](token|access_token|code|refresh_token|p|apiKey|t|s)=)[^&]*/g, '$1[redacted]');
 }
-
-/**
- * zlib's defaults (a 32 KB window, memLevel 8) hold about 270 KB per answer being compressed, and
- * answers wait for the thread pool: a burst of 300 concurrent playlist lists held 64 MB at once.
- * An 8 KB window and memLevel 7 hold about 110 KB; JSON answers of 4 to 40 KB come out 0 to 9%
- * larger (docs/performance.md).
- */
-const COMPRESSION = { windowBits: 13, memLevel: 7 } as const;
 
 export const JSON_BODY_LIMIT = '100kb';
 export const JSON_BODY_LIMIT_BYTES = 100 * 1024;
@@ -121,7 +113,8 @@ export function createApp(ctx: AppContext, options: { searchFastPath?: boolean }
   app.use(securityHeaders);
   // Before the app's CORS: Subsonic clients on the web call from any origin.
   const loginThrottle = createLoginThrottle(undefined, ctx.redis);
-  app.use('/rest', compression(COMPRESSION), subsonicRouter(ctx, loginThrottle));
+  const compress = boundedCompression();
+  app.use('/rest', compress, subsonicRouter(ctx, loginThrottle));
   app.use(corsHeaders);
   // Media before compression and body parsing: audio and images are sent as they are stored.
   app.use('/media', mediaRouter(ctx));
@@ -130,7 +123,7 @@ export function createApp(ctx: AppContext, options: { searchFastPath?: boolean }
   // malformed) as everywhere else; without one the parser returns at once.
   const parseJson = [rejectOversizedJson(JSON_BODY_LIMIT_BYTES), express.json({ limit: JSON_BODY_LIMIT })];
   app.use('/api/search', ...parseJson, limit.search, searchRouter(ctx));
-  app.use(compression(COMPRESSION));
+  app.use(compress);
 
   // tus uploads read the raw request stream, so they are mounted before the JSON parser.
   app.use('/api/uploads', jsonErrorBodies, uploads);
