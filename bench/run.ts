@@ -73,6 +73,8 @@ const TYPED = [
   'blue moon',
 ];
 const RANGE = 256 * 1024;
+/** As the production image runs the API (apps/api/Dockerfile); MALLOC_ARENA_MAX=0 is glibc's default. */
+const mallocArenaMax = process.env.MALLOC_ARENA_MAX ?? '2';
 
 /** Each listener's newest playlist, through the API. */
 async function firstPlaylists(
@@ -139,6 +141,7 @@ async function main() {
     const apiEnv = {
       ...(redis ? { REDIS_URL: redis.url } : {}),
       NODE_ENV: 'production',
+      MALLOC_ARENA_MAX: mallocArenaMax,
       LOG_LEVEL: 'info',
       DATA_DIR: dataDir,
       MONGODB_URI: db.uri,
@@ -445,7 +448,7 @@ async function main() {
   const report = toMarkdown({
     engine: db.engine,
     dataset: `${counts.songs.toLocaleString('en')} songs, ${counts.users.toLocaleString('en')} verified listeners, 900 playlists of 20 songs, one 5 MB audio file`,
-    settings: `autocannon, ${connections} connections over loopback, ${durationSec} s per case after a ${warmupSec} s warm-up; API = node apps/api/dist/server.js, NODE_ENV=production, LOG_LEVEL=info (access log on), rate limits off, ${redis ? 'REDIS_URL set (a local redis-server)' : 'no Redis'}`,
+    settings: `autocannon, ${connections} connections over loopback, ${durationSec} s per case after a ${warmupSec} s warm-up; API = node apps/api/dist/server.js, NODE_ENV=production, MALLOC_ARENA_MAX=${mallocArenaMax} (as the Docker image), LOG_LEVEL=info (access log on), rate limits off, ${redis ? 'REDIS_URL set (a local redis-server)' : 'no Redis'}`,
     cases: results,
     ratios,
     chunks,

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import { pipeline } from 'node:stream';
 import type { Request, Response } from 'express';
 import { HttpError, notFound } from '../http/errors.js';
 import type { Logger } from '../logger.js';
+import { sendFileBytes } from './fileBytes.js';
 
 /** Stored names embed their upload time, so a URL's bytes never change. */
 export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -34,8 +34,6 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start, end: Math.min(end, size - 1) };
 }
 
-/** Bytes read from disk per chunk: a 256 KiB range goes out in one read. */
-const READ_CHUNK_BYTES = 256 * 1024;
 /** How long a file's stat is reused: stored media never changes in place, so this only bounds deletes. */
 const STAT_TTL_MS = 2000;
 const STAT_CACHE_MAX = 1000;
@@ -118,8 +116,5 @@ export async function sendMediaFile(
     res.end();
     return;
   }
-  pipeline(fs.createReadStream(file, { start, end, highWaterMark: READ_CHUNK_BYTES }), res, (err) => {
-    // A listener seeking away closes the connection mid-stream: normal, not an error.
-    if (err && err.code !== 'ERR_STREAM_PREMATURE_CLOSE') logger.warn({ err, file }, 'media stream failed');
-  });
+  await sendFileBytes(res, file, start, end, logger);
 }
