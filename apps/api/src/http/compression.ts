@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import accepts from 'accepts';
 import compression from 'compression';
 
 /**
@@ -17,10 +18,14 @@ const THRESHOLD_BYTES = 1024;
  */
 export const MAX_CONCURRENT_COMPRESSIONS = 32;
 
-/** What compression itself would compress: a body of unknown or large enough size, an encoding the client accepts. */
+/**
+ * What compression itself would compress: a body of unknown or large enough size, for a client
+ * whose Accept-Encoding negotiates an encoding over identity (as compression negotiates it).
+ */
 function wouldCompress(req: Request, res: Response): boolean {
-  if (req.method === 'HEAD' || !/\b(gzip|br|deflate)\b/i.test(req.headers['accept-encoding'] ?? '')) return false;
-  return !(Number(res.getHeader('Content-Length')) < THRESHOLD_BYTES);
+  if (req.method === 'HEAD' || Number(res.getHeader('Content-Length')) < THRESHOLD_BYTES) return false;
+  const encoding = accepts(req).encodings(['br', 'gzip', 'deflate', 'identity']);
+  return encoding !== false && encoding !== 'identity';
 }
 
 /** The compression middleware, with at most `max` answers being compressed at any one time. */
