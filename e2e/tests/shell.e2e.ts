@@ -32,6 +32,8 @@ describe('signed-out shell', () => {
     for (const name of ['Home', 'Instructions', 'Sign Up', 'User Login', 'Admin Login', 'About']) {
       await expect(nav.getByRole('link', { name, exact: true }).isVisible()).resolves.toBe(true);
     }
+    // The landing's background image may still be loading at 'load'; leaving then aborts it.
+    await page.waitForLoadState('networkidle');
     await screenshot(page, 'shell-landing');
     await page.goto('/mainhome');
     await page.waitForLoadState('networkidle');
