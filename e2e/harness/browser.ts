@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Frame, type Page, type Request } from 'playwright-core';
 import { REPO_ROOT } from './app.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -54,10 +54,15 @@ export async function guardedPage(browser: Browser, baseUrl: string, { bypassCSP
     const text = `${msg.text()} ${msg.location().url ?? ''}`;
     if (!isExpected(text)) problems.push(`console error: ${text}`);
   });
+  const navigation = navigationEpochs(page);
   page.on('requestfailed', (req) => {
     const text = `${req.method()} ${req.url()} ${req.failure()?.errorText ?? ''}`;
-    // Media elements abort range requests when they seek or switch tracks: not a failure.
-    if (req.failure()?.errorText === 'net::ERR_ABORTED' && /\/media\/|\.mp3/.test(req.url())) return;
+    if (req.failure()?.errorText === 'net::ERR_ABORTED') {
+      // Media elements abort range requests when they seek or switch tracks: not a failure.
+      if (/\/media\/|\.mp3/.test(req.url())) return;
+      // The page's own navigation (a load, a reload, a route change) cancelled it: not a failure.
+      if (navigation.abortedByNavigation(req)) return;
+    }
     if (!isExpected(text)) problems.push(`request failed: ${text}`);
   });
   page.on('response', (res) => {
@@ -71,6 +76,30 @@ export async function guardedPage(browser: Browser, baseUrl: string, { bypassCSP
     problems,
     expect: (pattern) => expected.push(pattern),
     close: () => context.close(),
+  };
+}
+
+/**
+ * Tells which aborted requests the page's own navigation cancelled. Every main-frame navigation
+ * (a request for a new document, a commit, a same-document route change) starts a new epoch; a
+ * request that started in an earlier epoch than the current one was in flight when the page moved
+ * on, so its abort is the page's doing. A request aborted within its own epoch (nothing navigated)
+ * is still a problem, and so is every other failure: a refused connection, a reset, an HTTP error.
+ */
+function navigationEpochs(page: Page) {
+  let epoch = 0;
+  const startedIn = new WeakMap<Request, number>();
+  const isMainFrame = (frame: Frame) => frame === page.mainFrame();
+  page.on('request', (req) => {
+    // A new document's own request belongs to the epoch it opens.
+    if (req.isNavigationRequest() && isMainFrame(req.frame())) epoch += 1;
+    startedIn.set(req, epoch);
+  });
+  page.on('framenavigated', (frame) => {
+    if (isMainFrame(frame)) epoch += 1;
+  });
+  return {
+    abortedByNavigation: (req: Request) => (startedIn.get(req) ?? epoch) < epoch,
   };
 }
 
