@@ -1,11 +1,18 @@
 import bcrypt from 'bcrypt';
 import { PASSWORD_MAX_BYTES } from '@samaa/shared';
-import { BCRYPT_COST } from '../users/accounts.service.js';
+
+/** bcrypt's work factor for every stored password. */
+const BCRYPT_COST = 10;
+
+/** The bcrypt hash stored for a new or changed password. */
+export function hashPassword(password: string): Promise<string> {
+  return bcrypt.hash(password, BCRYPT_COST);
+}
 
 let dummyHash: Promise<string> | undefined;
 /** A hash of the same cost, compared against when there is no user, so both cases take as long. */
 function timingDummyHash(): Promise<string> {
-  return (dummyHash ??= bcrypt.hash('samaa-timing-equaliser', BCRYPT_COST));
+  return (dummyHash ??= hashPassword('samaa-timing-equaliser'));
 }
 
 /**

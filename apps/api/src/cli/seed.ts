@@ -9,8 +9,8 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import bcrypt from 'bcrypt';
 import type { UserRecord } from '@samaa/shared';
+import { hashPassword } from '../auth/password.js';
 import { loadConfig } from '../config/config.js';
 import { catalogueWritten, songListSnapshot } from '../songs/songCatalogue.repo.js';
 import { openDatabase } from '../db/open.js';
@@ -66,7 +66,7 @@ async function seedSongs(count: number, seed: number, media: SongMedia[] = []): 
 }
 
 async function seedUsers(count: number, seed: number): Promise<UserRecord[]> {
-  const hash = await bcrypt.hash(SEED_PASSWORD, 10);
+  const hash = await hashPassword(SEED_PASSWORD);
   const offset = await countUsersAtDomain(SEED_EMAIL_DOMAIN);
   const rand = seededRandom(seed);
   const genders = ['female', 'male', 'non-binary'] as const;

@@ -1,7 +1,7 @@
 import { deleteApiKeysOf } from '../apiKeys/apiKeys.repo.js';
 import { deletePlaysOfUser } from '../analytics/plays.repo.js';
-import bcrypt from 'bcrypt';
 import { API_MESSAGES, registrationSchema, type User, type UserRecord } from '@samaa/shared';
+import { hashPassword } from '../auth/password.js';
 import type { AppContext } from '../context.js';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
 import { isObjectId, validate } from '../http/validate.js';
@@ -35,8 +35,6 @@ import {
   VERIFICATION_TTL_MS,
 } from './verificationToken.js';
 
-/** bcrypt work factor for every stored password. */
-export const BCRYPT_COST = 10;
 /** An unverified user who tries to log in gets a fresh mail at most this often. */
 export const RESEND_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -114,7 +112,7 @@ export async function registerUser(ctx: AppContext, body: unknown, now: number):
   const email = normalizeEmail(input.email);
   if (await emailTaken(email)) throw conflict(API_MESSAGES.emailTaken);
 
-  const hash = await bcrypt.hash(input.password, BCRYPT_COST);
+  const hash = await hashPassword(input.password);
   let user;
   try {
     user = await insertUser({

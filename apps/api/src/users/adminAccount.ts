@@ -1,6 +1,6 @@
-import bcrypt from 'bcrypt';
 import { GENDERS, registrationSchema, type Gender } from '@samaa/shared';
-import { BCRYPT_COST, normalizeEmail } from './accounts.service.js';
+import { hashPassword } from '../auth/password.js';
+import { normalizeEmail } from './accounts.service.js';
 import { DuplicateEmailError, findUserByEmail, insertUser, makeVerifiedAdmin } from './users.repo.js';
 import { deleteVerificationTokensOf } from './verificationTokens.repo.js';
 import type { UserRecord } from '@samaa/shared';
@@ -49,7 +49,7 @@ export async function ensureAdmin(input: AdminInput): Promise<AdminResult> {
       const created = await insertUser({
         name: value.name,
         email,
-        password: await bcrypt.hash(input.password, BCRYPT_COST),
+        password: await hashPassword(input.password),
         gender,
         verified: true,
         isAdmin: true,

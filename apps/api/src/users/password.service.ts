@@ -1,4 +1,3 @@
-import bcrypt from 'bcrypt';
 import crypto from 'node:crypto';
 import {
   changePasswordSchema,
@@ -11,8 +10,8 @@ import { badRequest, HttpError, unauthorized } from '../http/errors.js';
 import { validate } from '../http/validate.js';
 import { mailerFor } from '../mail/mailer.js';
 import { passwordResetLink, passwordResetMail } from '../mail/passwordResetMail.js';
-import { passwordMatches } from '../auth/password.js';
-import { BCRYPT_COST, normalizeEmail } from './accounts.service.js';
+import { hashPassword, passwordMatches } from '../auth/password.js';
+import { normalizeEmail } from './accounts.service.js';
 import { consumePasswordReset, deletePasswordResetsOf, insertPasswordReset } from './passwordResets.repo.js';
 import { findPasswordOf, findUserByEmail, findUserRecord, replacePassword } from './users.repo.js';
 
@@ -30,7 +29,7 @@ export async function changePassword(userId: string, body: unknown): Promise<num
   if (!stored || !(await passwordMatches(input.currentPassword, stored.passwordHash))) {
     throw badRequest(PASSWORD_MESSAGES.wrongCurrent);
   }
-  const version = await replacePassword(userId, await bcrypt.hash(input.newPassword, BCRYPT_COST));
+  const version = await replacePassword(userId, await hashPassword(input.newPassword));
   if (version === null) throw unauthorized(PASSWORD_MESSAGES.wrongCurrent);
   return version;
 }
@@ -65,6 +64,6 @@ export async function resetPassword(body: unknown, now: number): Promise<void> {
     throw badRequest(PASSWORD_MESSAGES.invalidResetLink);
   }
   if (!(await findUserRecord(link.userId))) throw badRequest(PASSWORD_MESSAGES.invalidResetLink);
-  await replacePassword(link.userId, await bcrypt.hash(input.password, BCRYPT_COST));
+  await replacePassword(link.userId, await hashPassword(input.password));
   await deletePasswordResetsOf(link.userId);
 }
