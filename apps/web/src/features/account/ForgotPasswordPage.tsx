@@ -1,7 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { useMutation } from '@tanstack/react-query';
 import { MESSAGES, PASSWORD_MESSAGES } from '@samaa/shared';
 import { errorMessage } from '../../api/client';
+import { queryClient } from '../../api/queryClient';
 import { requestPasswordReset } from './accountApi';
 import { Problems } from './Problems';
 import '../../styles/auth.css';
@@ -13,20 +15,17 @@ export default function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState('');
   const [problem, setProblem] = useState('');
-  const [sending, setSending] = useState(false);
+  const request = useMutation({ mutationFn: requestPasswordReset }, queryClient);
+  const sending = request.isPending;
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!email.trim() || sending) return;
-    setSending(true);
     setProblem('');
-    try {
-      setSent(await requestPasswordReset(email.trim()));
-    } catch (err) {
-      setProblem(errorMessage(err, MESSAGES.loginFailed));
-    } finally {
-      setSending(false);
-    }
+    request.mutate(email.trim(), {
+      onSuccess: setSent,
+      onError: (err) => setProblem(errorMessage(err, MESSAGES.loginFailed)),
+    });
   }
 
   return (

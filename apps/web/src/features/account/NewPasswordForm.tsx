@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { PASSWORD_MESSAGES } from '@samaa/shared';
 import { errorMessage } from '../../api/client';
+import { queryClient } from '../../api/queryClient';
 import { newPasswordProblems } from './newPasswordProblems';
 import { PasswordField } from './PasswordField';
 import { Problems } from './Problems';
@@ -22,24 +24,29 @@ export function NewPasswordForm(props: {
   const [confirmation, setConfirmation] = useState('');
   const [problems, setProblems] = useState<string[]>([]);
   const [done, setDone] = useState('');
-  const [saving, setSaving] = useState(false);
+  const saveMutation = useMutation(
+    { mutationFn: ({ current, password }: { current: string; password: string }) => props.save(current, password) },
+    queryClient,
+  );
+  const saving = saveMutation.isPending;
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
     const found = newPasswordProblems(password, confirmation);
     setProblems(found);
     if (found.length > 0 || saving) return;
-    setSaving(true);
-    try {
-      setDone(await props.save(current, password));
-      setCurrent('');
-      setPassword('');
-      setConfirmation('');
-    } catch (err) {
-      setProblems([errorMessage(err, PASSWORD_MESSAGES.invalidResetLink)]);
-    } finally {
-      setSaving(false);
-    }
+    saveMutation.mutate(
+      { current, password },
+      {
+        onSuccess: (message) => {
+          setDone(message);
+          setCurrent('');
+          setPassword('');
+          setConfirmation('');
+        },
+        onError: (err) => setProblems([errorMessage(err, PASSWORD_MESSAGES.invalidResetLink)]),
+      },
+    );
   }
 
   return (

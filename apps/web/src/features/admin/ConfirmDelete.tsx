@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { queryClient } from '../../api/queryClient';
 
 /** A Delete button with a confirmation step: Delete → "Delete?" Confirm / Cancel. */
 export function ConfirmDelete({
@@ -11,7 +13,8 @@ export function ConfirmDelete({
   disabled?: boolean;
 }) {
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const deletion = useMutation({ mutationFn: onConfirm, onSettled: () => setConfirming(false) }, queryClient);
+  const busy = deletion.isPending;
   const confirmRef = useRef<HTMLButtonElement>(null);
   const deleteRef = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
@@ -36,16 +39,6 @@ export function ConfirmDelete({
     );
   }
 
-  async function confirm() {
-    setBusy(true);
-    try {
-      await onConfirm();
-    } finally {
-      setBusy(false);
-      setConfirming(false);
-    }
-  }
-
   return (
     <span className="confirm-delete" role="group" aria-label={`Confirm deleting ${itemName}`}>
       <span className="confirm-delete__question">Delete?</span>
@@ -54,7 +47,7 @@ export function ConfirmDelete({
         type="button"
         className="btn btn--danger btn--small"
         disabled={busy}
-        onClick={confirm}
+        onClick={() => deletion.mutate()}
       >
         {busy ? 'Deleting...' : 'Confirm'}
       </button>

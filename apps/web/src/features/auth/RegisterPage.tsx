@@ -1,7 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { useMutation } from '@tanstack/react-query';
 import { LABELS, MESSAGES, type User } from '@samaa/shared';
 import { errorMessage } from '../../api/client';
+import { queryClient } from '../../api/queryClient';
 import { registerUser } from './authApi';
 import {
   EMPTY_REGISTRATION,
@@ -22,8 +24,9 @@ export default function RegisterPage() {
   const id = useId();
   const [values, setValues] = useState<RegistrationValues>(EMPTY_REGISTRATION);
   const [touched, setTouched] = useState<Record<RegistrationField, boolean>>(NONE_TOUCHED);
-  const [submitting, setSubmitting] = useState(false);
   const [result, setResult] = useState<Result>(null);
+  const registration = useMutation({ mutationFn: registerUser }, queryClient);
+  const submitting = registration.isPending;
 
   const errors = validateRegistration(values);
   const visibleError = (field: RegistrationField) => (touched[field] ? errors[field] : undefined);
@@ -32,27 +35,20 @@ export default function RegisterPage() {
     setValues((v) => ({ ...v, [field]: e.target.value }));
   const touch = (field: RegistrationField) => () => setTouched((t) => ({ ...t, [field]: true }));
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (submitting) return;
     setTouched({ name: true, email: true, password: true, gender: true });
     setResult(null);
     if (FIELDS.some((field) => errors[field])) return;
-    setSubmitting(true);
-    try {
-      const message = await registerUser({
-        ...values,
-        name: values.name.trim(),
-        email: values.email.trim(),
-      } as User);
-      setResult({ kind: 'success', text: message });
-      setValues(EMPTY_REGISTRATION);
-      setTouched(NONE_TOUCHED);
-    } catch (err) {
-      setResult({ kind: 'error', text: errorMessage(err, MESSAGES.formFailed) });
-    } finally {
-      setSubmitting(false);
-    }
+    registration.mutate({ ...values, name: values.name.trim(), email: values.email.trim() } as User, {
+      onSuccess: (message) => {
+        setResult({ kind: 'success', text: message });
+        setValues(EMPTY_REGISTRATION);
+        setTouched(NONE_TOUCHED);
+      },
+      onError: (err) => setResult({ kind: 'error', text: errorMessage(err, MESSAGES.formFailed) }),
+    });
   }
 
   const fieldProps = (field: RegistrationField) => ({
