@@ -1,6 +1,8 @@
 import { useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { createSong } from '../../api/catalogue';
 import { errorMessage } from '../../api/client';
+import { queryClient } from '../../api/queryClient';
 import { configuredUploadBackend } from '../upload';
 import type { UploadBackend } from '../upload';
 import { uploadFailureReason } from '../upload';
@@ -18,7 +20,6 @@ export function BulkUpload({ onSaved, backend }: { onSaved(): void; backend?: Up
   const id = useId();
   const [items, setItems] = useState<BulkItem[]>([]);
   const [dragging, setDragging] = useState(false);
-  const [saving, setSaving] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
   const update = (key: string, change: (item: BulkItem) => BulkItem) =>
@@ -52,8 +53,11 @@ export function BulkUpload({ onSaved, backend }: { onSaved(): void; backend?: Up
   const uploading = items.some((item) => item.status === 'uploading');
   const allSaved = items.length > 0 && items.every((item) => item.status === 'saved');
 
-  async function saveAll() {
-    setSaving(true);
+  const saveAll = useMutation({ mutationFn: saveReady }, queryClient);
+  const saving = saveAll.isPending;
+
+  /** Saves every uploaded song one by one; a refusal marks its row and the others go on. */
+  async function saveReady(): Promise<void> {
     let saved = 0;
     for (const item of ready) {
       const missing = missingFields(item);
@@ -70,7 +74,6 @@ export function BulkUpload({ onSaved, backend }: { onSaved(): void; backend?: Up
         update(item.key, (i) => ({ ...i, status: 'save-failed', error: errorMessage(err, SAVE_FAILED) }));
       }
     }
-    setSaving(false);
     if (saved > 0) onSaved();
   }
 
@@ -134,7 +137,7 @@ export function BulkUpload({ onSaved, backend }: { onSaved(): void; backend?: Up
         </ul>
       )}
 
-      <button type="button" className="btn" disabled={saving || uploading || ready.length === 0} onClick={saveAll}>
+      <button type="button" className="btn" disabled={saving || uploading || ready.length === 0} onClick={() => saveAll.mutate()}>
         {saving ? 'Saving...' : allSaved ? 'All saved' : `Save all (${ready.length})`}
       </button>
     </div>

@@ -1,8 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import * as RadioGroup from '@radix-ui/react-radio-group';
+import { useMutation } from '@tanstack/react-query';
 import { MESSAGES, addedToPlaylist, type Playlist } from '@samaa/shared';
 import { addSongToPlaylist, hasUserToken } from '../../api/catalogue';
 import { errorMessage } from '../../api/client';
+import { queryClient } from '../../api/queryClient';
 import { CheckIcon, PlusIcon } from '../../components/icons';
 import { useDismissable } from '../../components/useDismissable';
 import './AddToPlaylist.css';
@@ -35,13 +37,30 @@ function roomBelow(element: HTMLElement | null): number {
 export function AddToPlaylist({ songId, songName, playlists, onAdded }: AddToPlaylistProps) {
   const { open, setOpen, root } = useDismissable();
   const [picked, setPicked] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<Status>(null);
   const [openUp, setOpenUp] = useState(false);
   const panelId = useId();
   const toggle = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   const wasOpen = useRef(false);
+  const adding = useMutation(
+    {
+      mutationFn: (playlistId: string) => addSongToPlaylist(playlistId, songId),
+      onSuccess: (updated, playlistId) => {
+        const name = playlists?.find((p) => p._id === playlistId)?.name ?? updated?.name ?? 'playlist';
+        setStatus({ kind: 'success', text: addedToPlaylist(name) });
+        setOpen(false);
+        setPicked(null);
+        if (updated) onAdded?.(updated);
+      },
+      onError: (error) => {
+        console.error('Add to playlist failed', error);
+        setStatus({ kind: 'error', text: errorMessage(error, MESSAGES.formFailed) });
+      },
+    },
+    queryClient,
+  );
+  const busy = adding.isPending;
 
   // Keyboard users land in the list when it opens, and back on the "+" when it closes.
   useEffect(() => {
@@ -54,27 +73,14 @@ export function AddToPlaylist({ songId, songName, playlists, onAdded }: AddToPla
     wasOpen.current = open;
   }, [open, playlists, root]);
 
-  async function confirm() {
+  function confirm() {
     if (busy) return;
     if (!picked) {
       console.info('Add to playlist: no playlist picked, nothing added.');
       return;
     }
     if (!hasUserToken()) return;
-    setBusy(true);
-    try {
-      const updated = await addSongToPlaylist(picked, songId);
-      const name = playlists?.find((p) => p._id === picked)?.name ?? updated?.name ?? 'playlist';
-      setStatus({ kind: 'success', text: addedToPlaylist(name) });
-      setOpen(false);
-      setPicked(null);
-      if (updated) onAdded?.(updated);
-    } catch (error) {
-      console.error('Add to playlist failed', error);
-      setStatus({ kind: 'error', text: errorMessage(error, MESSAGES.formFailed) });
-    } finally {
-      setBusy(false);
-    }
+    adding.mutate(picked);
   }
 
   return (

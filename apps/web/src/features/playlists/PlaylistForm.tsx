@@ -1,8 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { LABELS, MESSAGES } from '@samaa/shared';
 import { createPlaylist, hasUserToken, updatePlaylist } from '../../api/catalogue';
 import { usePlaylist } from './playlistQueries';
 import { mediaUrl } from '../../api/client';
+import { queryClient } from '../../api/queryClient';
 import { getStoredUser } from '../../session/session';
 import { FileUpload } from '../upload';
 import { Loading } from '../../components/Loading';
@@ -24,10 +26,34 @@ export function PlaylistForm({ mode, onClose }: { mode: PlaylistFormMode; onClos
   const [desc, setDesc] = useState('');
   const [img, setImg] = useState('');
   const [prefilling, setPrefilling] = useState(editing);
-  const [submitting, setSubmitting] = useState(false);
   const [result, setResult] = useState<Result>(null);
   const closeTimer = useRef<number | undefined>(undefined);
   const ids = useId();
+  const save = useMutation(
+    {
+      mutationFn: async (fields: { name: string; desc: string; img: string }): Promise<string> => {
+        if (!hasUserToken()) throw new Error(MESSAGES.userNotAuthenticated);
+        if (editId) {
+          await updatePlaylist(editId, fields);
+          return MESSAGES.playlistUpdated;
+        }
+        await createPlaylist({ ...fields, user: getStoredUser()?._id ?? '' });
+        return MESSAGES.formSubmitted;
+      },
+      onSuccess: (text) => finish({ ok: true, text }),
+      onError: (error) => {
+        console.error('Playlist form failed', error);
+        finish({ ok: false, text: MESSAGES.formFailed });
+      },
+    },
+    queryClient,
+  );
+  const submitting = save.isPending;
+
+  function finish(outcome: Result) {
+    setResult(outcome);
+    closeTimer.current = window.setTimeout(onClose, FORM_CLOSE_DELAY_MS);
+  }
 
   const editedPlaylist = usePlaylist(editId);
   useEffect(() => {
@@ -46,27 +72,10 @@ export function PlaylistForm({ mode, onClose }: { mode: PlaylistFormMode; onClos
 
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (submitting || result) return;
-    setSubmitting(true);
-    let outcome: Result;
-    try {
-      if (!hasUserToken()) throw new Error(MESSAGES.userNotAuthenticated);
-      if (editId) {
-        await updatePlaylist(editId, { name, desc, img });
-        outcome = { ok: true, text: MESSAGES.playlistUpdated };
-      } else {
-        await createPlaylist({ name, desc, img, user: getStoredUser()?._id ?? '' });
-        outcome = { ok: true, text: MESSAGES.formSubmitted };
-      }
-    } catch (error) {
-      console.error('Playlist form failed', error);
-      outcome = { ok: false, text: MESSAGES.formFailed };
-    }
-    setSubmitting(false);
-    setResult(outcome);
-    closeTimer.current = window.setTimeout(onClose, FORM_CLOSE_DELAY_MS);
+    save.mutate({ name, desc, img });
   }
 
   const title = editing ? LABELS.updatePlaylist : LABELS.createPlaylist;
