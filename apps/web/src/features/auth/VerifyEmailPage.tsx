@@ -1,47 +1,40 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
 import { MESSAGES } from '@samaa/shared';
+import { queryClient } from '../../api/queryClient';
 import { Loading } from '../../components/Loading';
 import { verifyEmail } from './authApi';
 import '../../styles/auth.css';
 
-// A verification link works once; remounts (React StrictMode, back/forward) share the one request.
-const attempts = new Map<string, Promise<boolean>>();
-
-function verifyOnce(id: string, token: string): Promise<boolean> {
-  const key = `${id}/${token}`;
-  let attempt = attempts.get(key);
-  if (!attempt) {
-    attempt = verifyEmail(id, token).then(
-      (message) => message === MESSAGES.emailVerified,
-      () => {
-        // A failed request (e.g. offline) may be retried by opening the link again.
-        attempts.delete(key);
-        return false;
-      },
-    );
-    attempts.set(key, attempt);
-  }
-  return attempt;
+/**
+ * A verification link works once: the answer is kept for the page's whole life (remounts by React
+ * StrictMode or back/forward share it), except a failed request (e.g. offline), which opening
+ * the link again retries.
+ */
+function useVerification(id: string, token: string) {
+  return useQuery(
+    {
+      queryKey: ['verify-email', id, token],
+      queryFn: async () => (await verifyEmail(id, token)) === MESSAGES.emailVerified,
+      staleTime: Infinity,
+      gcTime: Infinity,
+      refetchOnWindowFocus: false,
+    },
+    queryClient,
+  );
 }
 
 /** `/users/:id/verify/:token` (SPEC §2, §4): Loading..., then the success page or the failure line. */
 export default function VerifyEmailPage() {
   const { id = '', token = '' } = useParams();
   const navigate = useNavigate();
-  const [failed, setFailed] = useState(false);
+  const verification = useVerification(id, token);
+  const failed = verification.data === false || verification.isError;
 
   useEffect(() => {
-    let active = true;
-    verifyOnce(id, token).then((verified) => {
-      if (!active) return;
-      if (verified) navigate('/email-verification-success', { replace: true });
-      else setFailed(true);
-    });
-    return () => {
-      active = false;
-    };
-  }, [id, token, navigate]);
+    if (verification.data) navigate('/email-verification-success', { replace: true });
+  }, [verification.data, navigate]);
 
   if (!failed) return <Loading />;
   return (

@@ -1,4 +1,6 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { queryClient } from '../../api/queryClient';
 import { fetchSenderAddress } from './senderAddress';
 import './instructions.css';
 
@@ -19,18 +21,8 @@ function Tip({ number, title, children }: { number: number; title: string; child
 
 /** `/instructions` (SPEC §2): the four tips. */
 export default function InstructionsPage() {
-  const [sender, setSender] = useState<string | null>(null);
-
-  useEffect(() => {
-    let active = true;
-    fetchSenderAddress()
-      .then((address) => active && setSender(address))
-      // Without the setting the tip names the product instead of an address.
-      .catch(() => undefined);
-    return () => {
-      active = false;
-    };
-  }, []);
+  // Without the setting (or the call) the tip names the product instead of an address.
+  const sender = useQuery({ queryKey: ['config', 'mail-sender'], queryFn: fetchSenderAddress }, queryClient).data;
 
   return (
     <section className="instructions" aria-labelledby="instructions-title">
