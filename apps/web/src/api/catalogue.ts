@@ -19,6 +19,24 @@ export async function fetchSongs(): Promise<Song[]> {
   return res.data.data;
 }
 
+/** One page of songs and how many the whole list holds. */
+export interface SongPage {
+  data: Song[];
+  total: number;
+}
+
+/** An answer without a total (an older server) counts what it holds. */
+function asSongPage(body: { data?: Song[]; total?: number }): SongPage {
+  const data = Array.isArray(body.data) ? body.data : [];
+  return { data, total: typeof body.total === 'number' ? body.total : data.length };
+}
+
+/** One page of the catalogue, newest first. */
+export async function fetchSongPage(page: number, limit: number): Promise<SongPage> {
+  const res = await api.get<{ data: Song[]; total?: number }>('/songs', { params: { limit, page } });
+  return asSongPage(res.data);
+}
+
 export async function searchCatalogue(query: string): Promise<{ songs: Song[]; playlists: Playlist[] }> {
   const res = await api.get<{ songs: Song[]; playlists?: Playlist[] }>('/search', { params: { search: query } });
   return { songs: res.data.songs ?? [], playlists: res.data.playlists ?? [] };
@@ -33,6 +51,12 @@ export async function toggleLike(songId: string): Promise<boolean> {
 export async function fetchLikedSongs(userId: string): Promise<Song[]> {
   const res = await api.get<{ data: Song[] }>(`/songs/like/${userId}`);
   return res.data.data;
+}
+
+/** One page of a user's liked songs, most recently liked first. */
+export async function fetchLikedSongPage(userId: string, page: number, limit: number): Promise<SongPage> {
+  const res = await api.get<{ data: Song[]; total?: number }>(`/songs/like/${userId}`, { params: { limit, page } });
+  return asSongPage(res.data);
 }
 
 /** Ids of the songs the current user likes (for the hearts' initial state). */

@@ -1,6 +1,6 @@
 import { render, screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LABELS, MESSAGES, type Song } from '@samaa/shared';
 import SongsPage from './SongsPage';
 import { FORM_CLOSE_DELAY_MS } from './SongForm';
@@ -35,7 +35,15 @@ vi.mock('../upload/FileUpload', () => ({
 }));
 
 let mock: ApiMock | undefined;
-afterEach(() => mock?.restore());
+beforeEach(() => {
+  // jsdom has no layout: give the virtualised table a 640px viewport.
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(640);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
+});
+afterEach(() => {
+  mock?.restore();
+  vi.restoreAllMocks();
+});
 
 const SONG: Song = {
   _id: 's1',
@@ -170,7 +178,8 @@ describe('Songs table', () => {
     await user.click(await screen.findByRole('button', { name: LABELS.addSong }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Add Song' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.formFailed);
-    await screen.findByRole('heading', { name: LABELS.songs });
+    // The page stays behind the panel (hidden from assistive technology until the panel closes).
+    expect(screen.getByRole('heading', { name: LABELS.songs, hidden: true })).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, FORM_CLOSE_DELAY_MS + 100));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
