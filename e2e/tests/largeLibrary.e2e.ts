@@ -145,7 +145,8 @@ describe(`a library of ${SONGS.toLocaleString('en')} songs`, () => {
 
   it('search finds the last song', async () => {
     const before = songsTraffic.urls.length;
-    await page.getByRole('searchbox', { name: 'Search songs' }).fill(lastSong.name);
+    // Generated titles repeat: the title and the artist name the one song.
+    await page.getByRole('searchbox', { name: 'Search songs' }).fill(`${lastSong.name} ${lastSong.artist}`);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     const results = page.getByRole('region', { name: 'Matching songs' });
     await results.waitFor({ timeout: 15_000 });
@@ -157,6 +158,19 @@ describe(`a library of ${SONGS.toLocaleString('en')} songs`, () => {
     );
     expect(songsTraffic.urls.length).toBe(before);
     await screenshot(page, 'large-library-search');
+    expectNoProblems(guarded);
+  });
+
+  it('Liked Songs shows a song liked from the results', async () => {
+    const results = page.getByRole('region', { name: 'Matching songs' });
+    const like = results.getByRole('button', { name: `Like ${lastSong.name}` }).first();
+    await like.click();
+    await waitUntil(() => like.getAttribute('aria-pressed'), (pressed) => pressed === 'true', 'the heart to fill');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Liked Songs' }).click();
+    const grid = page.getByRole('list', { name: 'Liked Songs' });
+    await grid.getByRole('article', { name: lastSong.name }).waitFor();
+    expect(await grid.getByRole('listitem').first().getAttribute('aria-setsize')).toBe('1');
+    await screenshot(page, 'large-library-liked');
     expectNoProblems(guarded);
   });
 
@@ -187,6 +201,12 @@ describe(`a library of ${SONGS.toLocaleString('en')} songs`, () => {
     expect(rows).toBeLessThan(60);
     for (const url of songsTraffic.urls) expect(new URL(url).searchParams.get('limit')).toBe('100');
     await screenshot(page, 'large-library-admin-songs');
+
+    await table.evaluate((el) => el.parentElement!.scrollTo(0, el.parentElement!.scrollHeight));
+    await table.locator(`tr[aria-rowindex="${SONGS + 1}"] button`).first().waitFor();
+    await screenshot(page, 'large-library-admin-songs-end');
+    for (const url of songsTraffic.urls) expect(new URL(url).searchParams.get('limit')).toBe('100');
+    expect(songsTraffic.urls.length).toBeLessThan(6);
     expectNoProblems(guarded);
   });
 });

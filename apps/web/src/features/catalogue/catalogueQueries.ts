@@ -1,4 +1,4 @@
-import { useQuery, type QueryKey } from '@tanstack/react-query';
+import { useQuery, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import type { Song } from '@samaa/shared';
 import { fetchSongPage, type SongPage } from '../../api/catalogue';
 import { queryClient } from '../../api/queryClient';
@@ -61,17 +61,28 @@ function pagesAfter(listKey: QueryKey, size: number, page: number, total: number
   };
 }
 
+/** The songs a cached entry holds: one page, or the pages read so far of an endless list. */
+function songsOf(data: unknown): Song[] | null {
+  const page = data as Partial<SongPage> | undefined;
+  if (Array.isArray(page?.data)) return page.data;
+  const endless = data as Partial<InfiniteData<SongPage>> | undefined;
+  if (Array.isArray(endless?.pages)) return endless.pages.flatMap((p) => (Array.isArray(p?.data) ? p.data : []));
+  return null;
+}
+
 /** The cached page of `listKey` (any list when omitted) that holds the song. */
 function findCached(songId: string, listKey?: QueryKey): SongQueue | null {
-  const cached = queryClient.getQueriesData<SongPage>({ queryKey: listKey ?? [] });
+  const cached = queryClient.getQueriesData({ queryKey: listKey ?? [] });
   for (const [key, data] of cached) {
-    if (!data || !Array.isArray(data.data) || !isPageKey(key)) continue;
-    const startIndex = data.data.findIndex((song) => song._id === songId);
-    if (startIndex === -1) continue;
+    const songs = songsOf(data);
+    const startIndex = songs ? songs.findIndex((song) => song?._id === songId) : -1;
+    if (!songs || startIndex === -1) continue;
+    if (!isPageKey(key)) return { songs, startIndex };
     const list = key.slice(0, -3);
     const [size, page] = key.slice(-2) as [number, number];
     const paged = list.length === CATALOGUE_KEY.length && list[0] === CATALOGUE_KEY[0];
-    return { songs: data.data, startIndex, more: paged ? pagesAfter(list, size, page, data.total) : undefined };
+    const total = (data as SongPage).total;
+    return { songs, startIndex, more: paged ? pagesAfter(list, size, page, total) : undefined };
   }
   return null;
 }
