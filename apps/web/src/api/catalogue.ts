@@ -14,11 +14,6 @@ export function hasUserToken(): boolean {
   return false;
 }
 
-export async function fetchSongs(): Promise<Song[]> {
-  const res = await api.get<{ data: Song[] }>('/songs');
-  return res.data.data;
-}
-
 /** One page of songs and how many the whole list holds. */
 export interface SongPage {
   data: Song[];
@@ -46,11 +41,6 @@ export async function searchCatalogue(query: string): Promise<{ songs: Song[]; p
 export async function toggleLike(songId: string): Promise<boolean> {
   const res = await api.put<{ liked?: boolean; message: string }>(`/songs/like/${songId}`);
   return Boolean(res.data.liked);
-}
-
-export async function fetchLikedSongs(userId: string): Promise<Song[]> {
-  const res = await api.get<{ data: Song[] }>(`/songs/like/${userId}`);
-  return res.data.data;
 }
 
 /** One page of a user's liked songs, most recently liked first. */

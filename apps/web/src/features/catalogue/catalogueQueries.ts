@@ -8,6 +8,8 @@ import { pageKey, usePagedList } from '../../components/usePagedList';
 export const CATALOGUE_KEY = ['songs'] as const;
 /** 100 rows: a screenful and a half at either end of a jump, about 40 KB of JSON. */
 export const SONG_PAGE_SIZE = 100;
+/** The page size recorded for a list that comes whole (at most 20 search results). */
+const UNPAGED = 0;
 /** The latest search's songs, cached so the player can queue them. */
 export const SEARCH_RESULTS_KEY = ['search', 'results'] as const;
 
@@ -26,9 +28,10 @@ export function useNewestSongs() {
   return useQuery(firstPage, queryClient);
 }
 
-/** Caches a list the listener may play from that is not paged (the search results). */
+/** Caches a list the listener may play from that is not paged (the latest search results). */
 export function rememberSongs(listKey: QueryKey, songs: Song[]): void {
-  queryClient.setQueryData<SongPage>(pageKey(listKey, songs.length || 1, 1), { data: songs, total: songs.length });
+  // One key per list: the next search replaces the results, never sits beside them.
+  queryClient.setQueryData<SongPage>(pageKey(listKey, UNPAGED, 1), { data: songs, total: songs.length });
 }
 
 /** The songs after a queue's last page, and how to read the ones after those. */

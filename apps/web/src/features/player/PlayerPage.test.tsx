@@ -54,7 +54,7 @@ const queueNames = () =>
     .map((item) => item.querySelector('.player-queue__name')?.textContent);
 
 describe('/player with {songId}', () => {
-  it('plays the catalogue starting at that song, with widgets and the song card', async () => {
+  it('without a list, plays the newest page starting at that song, with widgets and the song card', async () => {
     const get = mockGet((url) => (url === '/songs' ? { data: CATALOGUE } : null));
     renderPlayer({ songId: 'c' });
 
@@ -67,7 +67,7 @@ describe('/player with {songId}', () => {
     for (const title of [LABELS.newReleases, LABELS.featured, LABELS.similarArtists]) {
       expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
     }
-    // The widgets and the source share one GET /api/songs.
+    // The widgets and the source share one GET /api/songs (its first page).
     expect(get.mock.calls.filter(([url]) => url === '/songs')).toHaveLength(1);
   });
 
@@ -130,7 +130,7 @@ describe('/player with {songId, list}: a song played from a paged list', () => {
   });
 
   it('queues the search results a song was played from', async () => {
-    queryClient.setQueryData(['search', 'results', 'page', 2, 1], { data: [song('x'), song('y')], total: 2 });
+    queryClient.setQueryData(['search', 'results', 'page', 0, 1], { data: [song('x'), song('y')], total: 2 });
     mockGet(() => pageOf(['a', 'b', 'c']));
     renderPlayer({ songId: 'y', list: ['search', 'results'] });
     expect(await screen.findByRole('heading', { level: 1, name: 'Song Y' })).toBeInTheDocument();
