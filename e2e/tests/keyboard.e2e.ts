@@ -29,7 +29,10 @@ describe('keyboard only', () => {
       body: JSON.stringify({ name: 'Keyboard Mix', desc: '' }),
     });
     const playlistId = ((await created.json()) as { data: { _id: string } }).data._id;
-    await page.waitForLoadState('networkidle'); // a reload would abort the first screen's requests
+    // A reload would abort the first screen's requests. Its list showing means the app has started
+    // them: on a busy machine 'networkidle' alone could come before the app's script ran.
+    await page.getByRole('list', { name: 'All songs' }).locator('.song-row__name').first().waitFor();
+    await page.waitForLoadState('networkidle');
     await page.reload();
 
     const list = page.getByRole('list', { name: 'All songs' });

@@ -4,7 +4,8 @@ import type { AppContext } from '../context.js';
 import { authUser, requireAuth } from '../auth/middleware.js';
 import { forbidden } from '../http/errors.js';
 import { objectId } from '../http/validate.js';
-import { likedSongIds, likedSongs, toggleLike } from './likes.service.js';
+import { parsePage } from '../songs/pagination.js';
+import { likedSongIds, likedSongs, likedSongsPage, toggleLike } from './likes.service.js';
 
 /** Mounted on /api/songs before the songs router: /like/... routes for the token's user. */
 export function likesRouter(ctx: AppContext): Router {
@@ -26,7 +27,13 @@ export function likesRouter(ctx: AppContext): Router {
     const userId = objectId(req.params.userId);
     const user = authUser(req);
     if (user._id !== userId && !user.isAdmin) throw forbidden();
-    res.set('Cache-Control', 'private, no-cache').json({ data: await likedSongs(userId) });
+    const page = parsePage(req.query);
+    res.set('Cache-Control', 'private, no-cache');
+    if (!page) {
+      res.json({ data: await likedSongs(userId) });
+      return;
+    }
+    res.json(await likedSongsPage(userId, page));
   });
 
   return router;

@@ -1,6 +1,7 @@
 import { CATALOGUE_MESSAGES, type Song } from '@samaa/shared';
 import { notFound } from '../http/errors.js';
 import { songExists, songsById } from '../songs/songCatalogue.repo.js';
+import { pageOf, type Page } from '../songs/songs.service.js';
 import { deleteLike, insertLike, likedSongIdsOf, likeTimesOf, toggleLikeOf } from './likes.repo.js';
 
 async function assertSongExists(songId: string): Promise<void> {
@@ -35,6 +36,19 @@ export async function likedSongs(userId: string): Promise<Song[]> {
     const song = byId.get(id);
     return song ? [song] : [];
   });
+}
+
+/** One page of the liked songs and how many the user likes: only the page's songs are looked up. */
+export async function likedSongsPage(userId: string, page: Page): Promise<{ data: Song[]; total: number }> {
+  const ids = await likedSongIdsOf(userId);
+  const wanted = pageOf(ids, page);
+  if (wanted.length === 0) return { data: [], total: ids.length };
+  const byId = await songsById();
+  const data = wanted.flatMap((id) => {
+    const song = byId.get(id);
+    return song ? [song] : [];
+  });
+  return { data, total: ids.length };
 }
 
 /** When the user liked each song they like (Subsonic's `starred`), most recent first. */

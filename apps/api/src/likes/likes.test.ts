@@ -135,6 +135,26 @@ describe('GET /api/songs/like/:userId', () => {
     expect(Object.keys(res.body.data[0]).sort()).toEqual(['_id', 'artist', 'img', 'name', 'song']);
   });
 
+  it('pages with ?limit and ?page, with the total; a bad limit is a 400', async () => {
+    for (const id of [songIds[1]!, songIds[0]!, songIds[2]!]) {
+      await like(alice, id);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const page = async (q: string) =>
+      (await request(app).get(`/api/songs/like/${alice._id}?${q}`).set('x-auth-token', alice.token)).body as {
+        data: { _id: string }[];
+        total: number;
+      };
+    const first = await page('limit=2');
+    expect(first.data.map((s) => s._id)).toEqual([songIds[2], songIds[0]]);
+    expect(first.total).toBe(3);
+    expect(await page('limit=2&page=2')).toEqual({ data: [expect.objectContaining({ _id: songIds[1] })], total: 3 });
+    expect(await page('limit=2&page=3')).toEqual({ data: [], total: 3 });
+    const bad = await request(app).get(`/api/songs/like/${alice._id}?limit=0`).set('x-auth-token', alice.token);
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ message: CATALOGUE_MESSAGES.badLimit });
+  });
+
   it('survives logout and login: a fresh token sees the same likes', async () => {
     await like(alice, songIds[0]!);
     const freshToken = signToken({ _id: alice._id, name: alice.name, isAdmin: false }, TEST_JWT_SECRET, '1h');

@@ -17,7 +17,8 @@ export function songsRouter(ctx: AppContext): Router {
     // Clients revalidate with the ETag, and get a 304 while the catalogue did not change.
     res.set('Cache-Control', 'no-cache');
     if (page) {
-      res.json({ data: pageOf(snapshot.songs, page) });
+      // The total lets a paged client show the catalogue's size and know where the list ends.
+      res.json({ data: pageOf(snapshot.songs, page), total: snapshot.songs.length });
       return;
     }
     res.set({ ETag: snapshot.etag, Vary: 'Accept-Encoding' }).type('json');

@@ -59,6 +59,8 @@ describe('GET /api/songs', () => {
     expect(await page('limit=2&page=3')).toEqual(ids.slice(4));
     expect(await page('limit=2&page=4')).toEqual([]);
     expect(await page('page=1')).toEqual(ids);
+    // A page carries the catalogue's size, so a paged list can show it and know where it ends.
+    expect((await request(app).get('/api/songs?limit=2&page=4')).body).toEqual({ data: [], total: 5 });
   });
 
   it.each([

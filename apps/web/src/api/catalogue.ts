@@ -14,9 +14,22 @@ export function hasUserToken(): boolean {
   return false;
 }
 
-export async function fetchSongs(): Promise<Song[]> {
-  const res = await api.get<{ data: Song[] }>('/songs');
-  return res.data.data;
+/** One page of songs and how many the whole list holds. */
+export interface SongPage {
+  data: Song[];
+  total: number;
+}
+
+/** An answer without a total (an older server) counts what it holds. */
+function asSongPage(body: { data?: Song[]; total?: number }): SongPage {
+  const data = Array.isArray(body.data) ? body.data : [];
+  return { data, total: typeof body.total === 'number' ? body.total : data.length };
+}
+
+/** One page of the catalogue, newest first. */
+export async function fetchSongPage(page: number, limit: number): Promise<SongPage> {
+  const res = await api.get<{ data: Song[]; total?: number }>('/songs', { params: { limit, page } });
+  return asSongPage(res.data);
 }
 
 export async function searchCatalogue(query: string): Promise<{ songs: Song[]; playlists: Playlist[] }> {
@@ -30,9 +43,10 @@ export async function toggleLike(songId: string): Promise<boolean> {
   return Boolean(res.data.liked);
 }
 
-export async function fetchLikedSongs(userId: string): Promise<Song[]> {
-  const res = await api.get<{ data: Song[] }>(`/songs/like/${userId}`);
-  return res.data.data;
+/** One page of a user's liked songs, most recently liked first. */
+export async function fetchLikedSongPage(userId: string, page: number, limit: number): Promise<SongPage> {
+  const res = await api.get<{ data: Song[]; total?: number }>(`/songs/like/${userId}`, { params: { limit, page } });
+  return asSongPage(res.data);
 }
 
 /** Ids of the songs the current user likes (for the hearts' initial state). */

@@ -41,7 +41,8 @@ describe('SearchPanel', () => {
     expect(mock.calls[0]?.params).toEqual({ search: 'dawn' });
 
     reply.resolve([200, { songs: [dawn], playlists: [mix] }]);
-    await waitFor(() => expect(button).toHaveTextContent('Search'));
+    // Exactly 'Search': 'Searching...' contains it too.
+    await waitFor(() => expect(button).toHaveTextContent(/^Search$/));
     expect(button).toBeEnabled();
     expect(
       within(screen.getByRole('region', { name: 'Matching songs' })).getByText('Dawn'),

@@ -4,6 +4,7 @@ import { hasUserToken, searchCatalogue } from '../api/catalogue';
 import { errorMessage } from '../api/client';
 import { SongRow } from './SongRow';
 import { songCountLabel } from '../features/playlists';
+import { rememberSongs, SEARCH_RESULTS_KEY } from '../features/catalogue';
 import { PlayIcon } from './icons';
 import './SearchPanel.css';
 
@@ -34,7 +35,9 @@ export function SearchPanel({
     setSearching(true);
     setError(null);
     try {
-      setResults(await searchCatalogue(q));
+      const found = await searchCatalogue(q);
+      rememberSongs(SEARCH_RESULTS_KEY, found.songs);
+      setResults(found);
     } catch (err) {
       setResults(null);
       setError(errorMessage(err, MESSAGES.searchFailed));

@@ -13,6 +13,7 @@ export function AdminListPage<T>({
   title,
   action,
   state,
+  total,
   deleteError,
   loadFailed,
   empty,
@@ -23,6 +24,8 @@ export function AdminListPage<T>({
   title: string;
   action?: ReactNode;
   state: RemoteState<T[]>;
+  /** The list's size when `state` holds only what is in view (a paged list). */
+  total?: number;
   deleteError: string;
   loadFailed: string;
   empty: string;
@@ -40,7 +43,7 @@ export function AdminListPage<T>({
     <section className="admin-page" aria-labelledby={titleId}>
       <header className="admin-page__header">
         <h1 id={titleId}>{title}</h1>
-        {state.status === 'ready' && <p className="admin-page__count">{state.data.length} total</p>}
+        {state.status === 'ready' && <p className="admin-page__count">{total ?? state.data.length} total</p>}
         {action}
       </header>
       {deleteError && (

@@ -1,6 +1,6 @@
-import { render, screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LABELS, MESSAGES, type Song } from '@samaa/shared';
 import SongsPage from './SongsPage';
 import { FORM_CLOSE_DELAY_MS } from './SongForm';
@@ -35,7 +35,15 @@ vi.mock('../upload/FileUpload', () => ({
 }));
 
 let mock: ApiMock | undefined;
-afterEach(() => mock?.restore());
+beforeEach(() => {
+  // jsdom has no layout: give the virtualised table a 640px viewport.
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(640);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
+});
+afterEach(() => {
+  mock?.restore();
+  vi.restoreAllMocks();
+});
 
 const SONG: Song = {
   _id: 's1',
@@ -67,6 +75,32 @@ describe('Songs table', () => {
     expect(audio.getAttribute('src')).toMatch(/\/media\/audio\/1700000000000night\.mp3$/);
     expect(screen.getByRole('button', { name: 'Edit Night Drive' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete Night Drive' })).toBeInTheDocument();
+  });
+
+  it('reads the table page by page: the total, the rows in view, their place in the whole table', async () => {
+    const many: Song[] = Array.from({ length: 1_000 }, (_, i) => ({ ...SONG, _id: `s${i}`, name: `Track ${i}` }));
+    mock = mockApi({
+      'GET /songs': ({ params }) => {
+        const page = Number(params.page);
+        const limit = Number(params.limit);
+        return [200, { data: many.slice((page - 1) * limit, page * limit), total: many.length }];
+      },
+    });
+    render(<SongsPage />);
+    expect(await screen.findByText('1000 total')).toBeInTheDocument();
+    const table = await screen.findByRole('table');
+    expect(table).toHaveAttribute('aria-rowcount', '1001');
+    await screen.findByRole('cell', { name: 'Track 0' });
+    const rows = table.querySelectorAll('tbody tr[aria-rowindex]');
+    expect(rows.length).toBeLessThan(40);
+    expect(rows[0]).toHaveAttribute('aria-rowindex', '2');
+
+    const scroller = table.parentElement!;
+    scroller.scrollTop = 72 * 995;
+    fireEvent.scroll(scroller);
+    const last = await screen.findByRole('cell', { name: 'Track 999' });
+    expect(last.closest('tr')).toHaveAttribute('aria-rowindex', '1001');
+    expect(mock.callsTo('GET /songs').map((call) => call.params.page)).toEqual([1, 10]);
   });
 
   it('shows the empty state', async () => {
@@ -170,7 +204,8 @@ describe('Songs table', () => {
     await user.click(await screen.findByRole('button', { name: LABELS.addSong }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Add Song' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.formFailed);
-    await screen.findByRole('heading', { name: LABELS.songs });
+    // The page stays behind the panel (hidden from assistive technology until the panel closes).
+    expect(screen.getByRole('heading', { name: LABELS.songs, hidden: true })).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, FORM_CLOSE_DELAY_MS + 100));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });

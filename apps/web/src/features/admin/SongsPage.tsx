@@ -1,14 +1,15 @@
 import { useCallback, useState } from 'react';
 import { LABELS, MESSAGES, type Song } from '@samaa/shared';
-import { deleteSong, fetchSongs } from '../../api/catalogue';
-import { mediaUrl } from '../../api/client';
+import { deleteSong } from '../../api/catalogue';
+import { queryClient } from '../../api/queryClient';
+import { useCataloguePages } from '../catalogue';
 import { AdminListPage } from './AdminListPage';
 import { BulkUpload } from './BulkUpload';
-import { ConfirmDelete } from './ConfirmDelete';
 import { SidePanel } from './SidePanel';
 import { SongForm } from './SongForm';
-import { useDeletableList } from './useDeletableList';
-import { ADMIN_KEYS } from './adminQueries';
+import { SongsTable } from './SongsTable';
+import { useDelete } from './useDeletableList';
+import { ADMIN_KEYS, type RemoteState } from './adminQueries';
 
 const BULK_UPLOAD_TITLE = 'Upload many';
 
@@ -16,12 +17,16 @@ type Panel = { mode: 'create' } | { mode: 'bulk' } | { mode: 'edit'; song: Song 
 
 /** `/songsdata` (SPEC §2): the Songs table, Add Song and Edit in a side panel; lists reload after changes. */
 export default function SongsPage() {
-  const { state, reload, remove, deleteError } = useDeletableList(
-    ADMIN_KEYS.songs,
-    fetchSongs,
-    deleteSong,
-    MESSAGES.deleteSongFailed,
-  );
+  // The table reads the catalogue page by page as it scrolls, from the cache Home shares.
+  const catalogue = useCataloguePages();
+  const reload = useCallback(() => void queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.songs }), []);
+  const { remove, deleteError } = useDelete(deleteSong, MESSAGES.deleteSongFailed, reload);
+  const state: RemoteState<null[]> =
+    catalogue.total !== undefined
+      ? { status: 'ready', data: catalogue.total > 0 ? [null] : [] }
+      : catalogue.error
+        ? { status: 'error', error: catalogue.error }
+        : { status: 'loading' };
   const [panel, setPanel] = useState<Panel>(null);
 
   const closePanel = useCallback(() => setPanel(null), []);
@@ -45,66 +50,18 @@ export default function SongsPage() {
         </div>
       }
       state={state}
+      total={catalogue.total}
       deleteError={deleteError}
       loadFailed={MESSAGES.songsLoadFailed}
       empty={MESSAGES.noSongsUploaded}
-      table={(songs) => (
-        <table className="table songs-table">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Artist</th>
-              <th scope="col">Image</th>
-              <th scope="col">Song</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {songs.map((song) => (
-              <tr key={song._id}>
-                <td>{song.name}</td>
-                <td>{song.artist}</td>
-                <td>
-                  {song.img ? (
-                    <img
-                      className="songs-table__thumb"
-                      src={mediaUrl(song.img)}
-                      alt={`Cover of ${song.name}`}
-                    />
-                  ) : (
-                    <span
-                      className="songs-table__thumb songs-table__thumb--none"
-                      aria-label="No image"
-                    />
-                  )}
-                </td>
-                <td>
-                  <audio
-                    className="songs-table__audio"
-                    controls
-                    // Only the file's header is fetched, so the control shows the real length.
-                    preload="metadata"
-                    src={mediaUrl(song.song)}
-                    aria-label={`Play ${song.name}`}
-                  />
-                </td>
-                <td>
-                  <div className="admin-table__actions">
-                    <button
-                      type="button"
-                      className="btn btn--ghost btn--small"
-                      aria-label={`Edit ${song.name}`}
-                      onClick={() => setPanel({ mode: 'edit', song })}
-                    >
-                      Edit
-                    </button>
-                    <ConfirmDelete itemName={song.name} onConfirm={() => remove(song._id)} />
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      table={() => (
+        <SongsTable
+          count={catalogue.total ?? 0}
+          songAt={catalogue.itemAt}
+          onRowsShown={catalogue.showRows}
+          onEdit={(song) => setPanel({ mode: 'edit', song })}
+          onDelete={remove}
+        />
       )}
     >
       {panel?.mode === 'bulk' && (

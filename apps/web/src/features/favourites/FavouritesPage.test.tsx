@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@samaa/shared';
 import FavouritesPage from './FavouritesPage';
 import { LIKE_FAILED } from '../likes/LikeButton';
@@ -17,6 +17,11 @@ import { renderWithRouter } from '../../test/renderWithRouter';
 import { dawn, dusk } from '../../test/songs';
 
 let mock: ApiMock;
+beforeEach(() => {
+  // jsdom has no layout: give the virtualised grid an 800 x 640 viewport (four cards a row).
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(640);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
+});
 afterEach(() => {
   mock.restore();
   vi.restoreAllMocks();
@@ -41,6 +46,32 @@ describe('FavouritesPage', () => {
       'true',
     );
     expect(mock.calls[0]?.headers.get('x-auth-token')).toBe('user-token');
+  });
+
+  it('reads the liked songs a page at a time, the next one when the grid reaches its end', async () => {
+    signInListener();
+    const many = Array.from({ length: 250 }, (_, i) => ({ ...dawn, _id: `l${i}`, name: `Liked ${i}` }));
+    mock = mockApi({
+      'GET /songs/like/u1': ({ params }) => {
+        const page = Number(params.page);
+        const limit = Number(params.limit);
+        return [200, { data: many.slice((page - 1) * limit, page * limit), total: many.length }];
+      },
+      'GET /songs/like/ids': [200, { data: many.map((song) => song._id) }],
+    });
+    renderWithRouter(<FavouritesPage />, '/favourites');
+    const grid = await screen.findByRole('list', { name: 'Liked Songs' });
+    await screen.findByRole('article', { name: 'Liked 0' });
+    const first = within(grid).getAllByRole('listitem')[0]!;
+    expect(first).toHaveAttribute('aria-setsize', '250');
+    expect(first).toHaveAttribute('aria-posinset', '1');
+    expect(mock.callsTo('GET /songs/like/u1').map((call) => call.params)).toEqual([{ limit: 100, page: 1 }]);
+
+    // 800 px wide: three cards a row, 363 px each; the first page ends on row 34.
+    grid.scrollTop = 363 * 33;
+    fireEvent.scroll(grid);
+    await waitFor(() => expect(mock.callsTo('GET /songs/like/u1').map((call) => call.params.page)).toEqual([1, 2]));
+    expect(await screen.findByRole('article', { name: 'Liked 101' })).toBeInTheDocument();
   });
 
   it('says "No liked songs found." when there are none', async () => {
@@ -76,6 +107,7 @@ describe('FavouritesPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Play Dawn' }));
     expect(JSON.parse(screen.getByTestId('player-state').textContent ?? '')).toEqual({
       songId: 's1',
+      list: ['likes', 'songs', 'pages'],
     });
   });
 

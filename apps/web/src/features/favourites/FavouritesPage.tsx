@@ -1,30 +1,52 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { LABELS, MESSAGES, errorLine, type Song } from '@samaa/shared';
 import { errorMessage } from '../../api/client';
 import { getStoredUser } from '../../session/session';
 import { useListenerToken } from '../../session/useListenerToken';
-import { useLikedIdsQuery, useLikedSongs } from '../likes';
+import { LIKE_KEYS, useLikedIdsQuery, useLikedSongPages } from '../likes';
 import { AsyncList, type ListState } from '../../components/AsyncList';
 import { LikedSongCard } from './LikedSongCard';
+import { VirtualCardGrid } from './VirtualCardGrid';
 import './FavouritesPage.css';
 
-/** SPEC §2 "/favourites": the liked songs, most recently liked first. */
+/** The player queues the liked page a song was played from. */
+const LIKED_LIST = [...LIKE_KEYS.songs, 'pages'];
+
+/**
+ * SPEC §2 "/favourites": the liked songs, most recently liked first, read a page at a time into
+ * a virtualised grid as it scrolls.
+ */
 export default function FavouritesPage() {
   const navigate = useNavigate();
   const signedIn = useListenerToken() && Boolean(getStoredUser());
-  const liked = useLikedSongs();
+  const liked = useLikedSongPages();
   const { data: likedIds } = useLikedIdsQuery({ fresh: true });
 
   useEffect(() => {
     if (liked.error) console.error(MESSAGES.likedSongsFailed, liked.error);
   }, [liked.error]);
 
+  const loaded = useMemo(() => liked.data?.pages.flatMap((page) => page.data), [liked.data]);
   // A song unliked here or anywhere else leaves at once, before the list is fetched again.
+  const shown = useMemo(
+    () => (loaded && likedIds ? loaded.filter((song) => likedIds.has(song._id)) : loaded),
+    [loaded, likedIds],
+  );
+  const total = (liked.data?.pages[0]?.total ?? 0) - ((loaded?.length ?? 0) - (shown?.length ?? 0));
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = liked;
+  const needMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const play = useCallback(
+    (song: Song) => navigate('/player', { state: { songId: song._id, list: LIKED_LIST } }),
+    [navigate],
+  );
+
   const state: ListState<Song> = !signedIn
     ? { status: 'error', message: errorLine(MESSAGES.likedSongsFailed) }
-    : liked.data
-      ? { status: 'ready', items: likedIds ? liked.data.filter((song) => likedIds.has(song._id)) : liked.data }
+    : shown
+      ? { status: 'ready', items: shown }
       : liked.error
         ? { status: 'error', message: errorLine(errorMessage(liked.error, MESSAGES.likedSongsFailed)) }
         : { status: 'loading' };
@@ -34,15 +56,14 @@ export default function FavouritesPage() {
       <h1>{state.status === 'loading' ? LABELS.likedSongsLoading : LABELS.likedSongs}</h1>
       <AsyncList state={state} empty={MESSAGES.noLikedSongs}>
         {(songs) => (
-          <div className="grid">
-            {songs.map((song) => (
-              <LikedSongCard
-                key={song._id}
-                song={song}
-                onPlay={() => navigate('/player', { state: { songId: song._id } })}
-              />
-            ))}
-          </div>
+          <VirtualCardGrid
+            songs={songs}
+            total={Math.max(total, songs.length)}
+            label={LABELS.likedSongs}
+            hasMore={Boolean(hasNextPage)}
+            onNeedMore={needMore}
+            renderCard={(song) => <LikedSongCard song={song} onPlay={() => play(song)} />}
+          />
         )}
       </AsyncList>
     </div>

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type Song } from '@samaa/shared';
 import HomePage from './HomePage';
-import { mockApi, signInListener, type ApiMock } from '../../test/apiMock';
+import { mockApi, signInListener, type ApiMock, type MockReply, type RecordedRequest } from '../../test/apiMock';
+import { fireEvent } from '@testing-library/react';
 import { renderWithRouter } from '../../test/renderWithRouter';
 
 const songs: Song[] = Array.from({ length: 10_000 }, (_, i) => ({
@@ -25,9 +26,17 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** GET /api/songs as the server answers it: the whole list, or a page with the total. */
+function songsRoute({ params }: RecordedRequest): MockReply {
+  const limit = Number(params.limit);
+  const page = Number(params.page ?? 1);
+  if (!limit) return [200, { data: songs }];
+  return [200, { data: songs.slice((page - 1) * limit, page * limit), total: songs.length }];
+}
+
 function listenerApi() {
   return mockApi({
-    'GET /songs': [200, { data: songs }],
+    'GET /songs': songsRoute,
     'GET /songs/like/ids': [200, { data: ['s1'] }],
     'GET /playlists/user-playlists': [
       200,
@@ -50,6 +59,36 @@ describe('HomePage', () => {
     expect(screen.getByText('All songs · 10,000')).toBeInTheDocument();
   });
 
+  it('reads only the first page, shows the total, and marks each row\'s place in the whole list', async () => {
+    signInListener();
+    mock = listenerApi();
+    renderWithRouter(<HomePage />, '/home');
+    const list = await screen.findByRole('list', { name: 'All songs' });
+    expect(await screen.findByText('All songs · 10,000')).toBeInTheDocument();
+    const first = list.querySelector('[role="listitem"]')!;
+    expect(first).toHaveAttribute('aria-setsize', '10000');
+    expect(first).toHaveAttribute('aria-posinset', '1');
+    const asked = mock.callsTo('GET /songs').map((call) => call.params);
+    expect(asked).toEqual([{ limit: 100, page: 1 }]);
+  });
+
+  it('fetches the page of the rows scrolled to, and only that page', async () => {
+    signInListener();
+    mock = listenerApi();
+    renderWithRouter(<HomePage />, '/home');
+    const list = await screen.findByRole('list', { name: 'All songs' });
+    await screen.findByText('Song 0');
+    // Jump to the end, as dragging the scroll bar does.
+    list.scrollTop = 64 * 9_990;
+    fireEvent.scroll(list);
+    expect(await screen.findByText('Song 9999')).toBeInTheDocument();
+    const last = screen.getByText('Song 9999').closest('[role="listitem"]')!;
+    expect(last).toHaveAttribute('aria-posinset', '10000');
+    const pages = mock.callsTo('GET /songs').map((call) => call.params.page);
+    expect(pages).toEqual([1, 100]);
+    expect(mock.callsTo('GET /songs').every((call) => call.params.limit === 100)).toBe(true);
+  });
+
   it('shows each heart in its stored state', async () => {
     signInListener();
     mock = listenerApi();
@@ -66,13 +105,14 @@ describe('HomePage', () => {
     );
   });
 
-  it('plays a song by navigating to /player with its id', async () => {
+  it('plays a song by navigating to /player with its id and the list it was played from', async () => {
     signInListener();
     mock = listenerApi();
     renderWithRouter(<HomePage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Play Song 3' }));
     expect(JSON.parse(screen.getByTestId('player-state').textContent ?? '')).toEqual({
       songId: 's3',
+      list: ['songs'],
     });
   });
 

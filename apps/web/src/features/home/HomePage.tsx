@@ -1,22 +1,26 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES, welcomeListener, type Playlist, type Song } from '@samaa/shared';
-import { useCatalogue } from '../catalogue';
+import { CATALOGUE_KEY, SEARCH_RESULTS_KEY, useCataloguePages } from '../catalogue';
 import { useLikedIds } from '../likes';
 import { useOwnPlaylists } from '../playlists';
 import { getStoredUser } from '../../session/session';
 import { useListenerToken } from '../../session/useListenerToken';
 import { AsyncList, type ListState } from '../../components/AsyncList';
+import type { QueryKey } from '@tanstack/react-query';
 import { SongRow } from '../../components/SongRow';
 import { SearchPanel } from '../../components/SearchPanel';
 import { VirtualSongList } from '../../components/VirtualSongList';
 import './HomePage.css';
 
-/** SPEC §2 "/ and /home": every song (virtualised), the welcome line and the search panel. */
+/**
+ * SPEC §2 "/ and /home": every song (virtualised, read page by page as it scrolls), the welcome
+ * line and the search panel.
+ */
 export default function HomePage() {
   const navigate = useNavigate();
   const user = getStoredUser();
-  const catalogue = useCatalogue();
+  const catalogue = useCataloguePages();
   const { data: playlists } = useOwnPlaylists();
   useListenerToken();
   useLikedIds(); // loaded once here for every heart on the page
@@ -25,16 +29,22 @@ export default function HomePage() {
     if (catalogue.error) console.error(MESSAGES.songsLoadFailed, catalogue.error);
   }, [catalogue.error]);
 
-  const songs: ListState<Song> = catalogue.data
-    ? { status: 'ready', items: catalogue.data }
-    : catalogue.error
-      ? { status: 'error', message: MESSAGES.songsLoadFailedHome }
-      : { status: 'loading' };
+  // AsyncList needs only the count here: the rows come from the pages as they scroll in.
+  const total = catalogue.total;
+  const songs: ListState<null> =
+    total !== undefined
+      ? { status: 'ready', items: total > 0 ? [null] : [] }
+      : catalogue.error
+        ? { status: 'error', message: MESSAGES.songsLoadFailedHome }
+        : { status: 'loading' };
 
-  const playSong = useCallback(
-    (song: Song) => navigate('/player', { state: { songId: song._id } }),
+  // `list` names the list the song was played from: the player queues that list's page.
+  const playFrom = useCallback(
+    (list: QueryKey) => (song: Song) => navigate('/player', { state: { songId: song._id, list } }),
     [navigate],
   );
+  const playSong = useMemo(() => playFrom(CATALOGUE_KEY), [playFrom]);
+  const playSearchResult = useMemo(() => playFrom(SEARCH_RESULTS_KEY), [playFrom]);
   const playPlaylist = useCallback(
     (playlist: Playlist) => navigate('/player', { state: { source: 'samma', id: playlist._id } }),
     [navigate],
@@ -45,21 +55,21 @@ export default function HomePage() {
       <section className="home__main" aria-labelledby="home-title">
         <h1 id="home-title">{welcomeListener(user?.name ?? 'listener')}</h1>
         <p className="home__sub">
-          {songs.status === 'ready' && songs.items.length > 0
-            ? `All songs · ${songs.items.length.toLocaleString('en')}`
-            : 'All songs'}
+          {total ? `All songs · ${total.toLocaleString('en')}` : 'All songs'}
         </p>
         <AsyncList state={songs} empty={MESSAGES.noSongsYet}>
-          {(items) => (
+          {() => (
             <VirtualSongList
-              songs={items}
+              count={total ?? 0}
+              songAt={catalogue.itemAt}
+              onRowsShown={catalogue.showRows}
               label="All songs"
               renderRow={(song) => <SongRow song={song} onPlay={playSong} playlists={playlists} />}
             />
           )}
         </AsyncList>
       </section>
-      <SearchPanel onPlaySong={playSong} onPlayPlaylist={playPlaylist} playlists={playlists} />
+      <SearchPanel onPlaySong={playSearchResult} onPlayPlaylist={playPlaylist} playlists={playlists} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { fetchLikedSongIds, fetchLikedSongs, toggleLike } from '../../api/catalogue';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import type { Song } from '@samaa/shared';
+import { fetchLikedSongIds, fetchLikedSongPage, toggleLike } from '../../api/catalogue';
 import { queryClient } from '../../api/queryClient';
 import { getStoredUser, getUserToken } from '../../session/session';
 
@@ -33,19 +34,38 @@ export function useLikedIds(): ReadonlySet<string> {
   return useLikedIdsQuery().data ?? EMPTY;
 }
 
-/** The liked songs, most recently liked first (Liked Songs), fetched again on every visit. */
-export function useLikedSongs() {
+/** Liked Songs reads 100 songs a page. */
+export const LIKED_PAGE_SIZE = 100;
+
+/** Sets of ids made here from the liked songs, not read from the server. */
+const derivedIds = new WeakSet<ReadonlySet<string>>();
+
+/** Every song of a liked page is liked: until the server's ids arrive, the hearts need not wait. */
+function knownLiked(songs: Song[]): void {
+  const current = queryClient.getQueryData<ReadonlySet<string>>(LIKE_KEYS.ids);
+  if (current && !derivedIds.has(current)) return;
+  const next: ReadonlySet<string> = new Set([...(current ?? []), ...songs.map((song) => song._id)]);
+  derivedIds.add(next);
+  queryClient.setQueryData(LIKE_KEYS.ids, next);
+}
+
+/**
+ * The liked songs, most recently liked first (Liked Songs), read a page at a time as the list
+ * scrolls (`fetchNextPage`), and read again on every visit.
+ */
+export function useLikedSongPages() {
   const user = getStoredUser();
-  return useQuery(
+  return useInfiniteQuery(
     {
-      queryKey: LIKE_KEYS.songs,
-      queryFn: async () => {
-        const fetched = await fetchLikedSongs(user!._id);
-        const songs = Array.isArray(fetched) ? fetched : [];
-        // Every song here is liked: the hearts need not wait for the ids.
-        if (!queryClient.getQueryData(LIKE_KEYS.ids)) queryClient.setQueryData(LIKE_KEYS.ids, new Set(songs.map((song) => song._id)));
-        return songs;
+      queryKey: [...LIKE_KEYS.songs, 'pages'],
+      queryFn: async ({ pageParam }) => {
+        const page = await fetchLikedSongPage(user!._id, pageParam, LIKED_PAGE_SIZE);
+        knownLiked(page.data);
+        return page;
       },
+      initialPageParam: 1,
+      getNextPageParam: (last, pages, lastParam) =>
+        last.data.length > 0 && lastParam * LIKED_PAGE_SIZE < last.total ? lastParam + 1 : undefined,
       enabled: Boolean(user && getUserToken()),
       refetchOnMount: 'always',
     },

@@ -15,6 +15,7 @@ import {
 import { startSpotifyFake, type SpotifyFake } from '@samaa/test-fakes';
 import { LABELS, MESSAGES, SPOTIFY_MESSAGES, type SaavnSong } from '@samaa/shared';
 import { mediaUrl } from '../../api/client';
+import { queryClient } from '../../api/queryClient';
 import { forgetPublicConfig } from '../spotify/settings';
 import {
   audioElement,
@@ -53,7 +54,7 @@ const queueNames = () =>
     .map((item) => item.querySelector('.player-queue__name')?.textContent);
 
 describe('/player with {songId}', () => {
-  it('plays the catalogue starting at that song, with widgets and the song card', async () => {
+  it('without a list, plays the newest page starting at that song, with widgets and the song card', async () => {
     const get = mockGet((url) => (url === '/songs' ? { data: CATALOGUE } : null));
     renderPlayer({ songId: 'c' });
 
@@ -66,7 +67,7 @@ describe('/player with {songId}', () => {
     for (const title of [LABELS.newReleases, LABELS.featured, LABELS.similarArtists]) {
       expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
     }
-    // The widgets and the source share one GET /api/songs.
+    // The widgets and the source share one GET /api/songs (its first page).
     expect(get.mock.calls.filter(([url]) => url === '/songs')).toHaveLength(1);
   });
 
@@ -104,6 +105,36 @@ describe('/player with {songId}', () => {
     const name = within(pick).getByText(/^Song /).textContent;
     fireEvent.click(pick);
     expect(screen.getByRole('heading', { level: 1, name: name! })).toBeInTheDocument();
+  });
+});
+
+describe('/player with {songId, list}: a song played from a paged list', () => {
+  const pageOf = (ids: string[]) => ({ data: ids.map((id) => song(id)), total: 6 });
+
+  it('queues the cached page it was played from, reads the next page near its end, never the whole catalogue', async () => {
+    // Home showed page 1 of the catalogue (3 songs a page here, 6 in all).
+    queryClient.setQueryData(['songs', 'page', 3, 1], pageOf(['a', 'b', 'c']));
+    const get = mockGet((url, params) => {
+      if (url === '/songs' && params.page === 2 && params.limit === 3) return pageOf(['d', 'e', 'f']);
+      if (url === '/songs' && params.page === 1) return pageOf(['a', 'b', 'c']);
+      throw new Error(`unexpected GET ${url} ${JSON.stringify(params)}`);
+    });
+    renderPlayer({ songId: 'c', list: ['songs'] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Song C' })).toBeInTheDocument();
+    // Song C is the last of its page: the next page is read and appended.
+    await waitFor(() => expect(queueNames()).toEqual(['Song A', 'Song B', 'Song C', 'Song D', 'Song E', 'Song F']));
+    expect(screen.getAllByTestId('queue-item')[2]).toHaveAttribute('aria-current', 'true');
+    const songsCalls = get.mock.calls.filter(([url]) => url === '/songs');
+    expect(songsCalls.every(([, config]) => (config as { params?: { limit?: number } })?.params?.limit)).toBe(true);
+    expect(songsCalls.filter(([, config]) => (config as { params: { page: number } }).params.page === 2)).toHaveLength(1);
+  });
+
+  it('queues the search results a song was played from', async () => {
+    queryClient.setQueryData(['search', 'results', 'page', 0, 1], { data: [song('x'), song('y')], total: 2 });
+    mockGet(() => pageOf(['a', 'b', 'c']));
+    renderPlayer({ songId: 'y', list: ['search', 'results'] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Song Y' })).toBeInTheDocument();
+    expect(queueNames()).toEqual(['Song X', 'Song Y']);
   });
 });
 

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { LABELS, MESSAGES, type Song } from '@samaa/shared';
-import { loadCatalogue, useCatalogue } from '../catalogue';
+import { useNewestSongs } from '../catalogue';
 import { errorMessage } from '../../api/client';
 import { Loading } from '../../components/Loading';
 import { PlayerWidgets } from './PlayerWidgets';
@@ -15,13 +15,12 @@ import { PLAYER_KEYS_REGION } from './useKeyboardShortcuts';
 import { usePlayerEngine, usePlayerState } from './usePlayer';
 import './player.css';
 
-/** The shared catalogue, as the widgets and the sources need it. */
+/** The newest songs (Home's first page, shared through the cache), as the widgets need them. */
 function usePlayerCatalogue() {
-  const { data, error } = useCatalogue();
+  const { data, error } = useNewestSongs();
   return {
-    songs: data ?? null,
+    songs: data?.data ?? null,
     error: error ? errorMessage(error, MESSAGES.songsLoadFailed) : null,
-    loader: loadCatalogue,
   };
 }
 
@@ -48,11 +47,11 @@ export default function PlayerPage() {
     let cancelled = false;
     setLoading(true);
     setLoadError(null);
-    loadSource(source, catalogue.loader).then(
-      ({ tracks, startIndex }) => {
+    loadSource(source).then(
+      ({ tracks, startIndex, more }) => {
         if (cancelled) return;
         setLoading(false);
-        playQueue(tracks, startIndex);
+        playQueue(tracks, startIndex, more);
         // The state is consumed: a reload now restores the saved queue instead of starting over.
         navigate(pathname, { replace: true, state: null });
       },
@@ -66,7 +65,7 @@ export default function PlayerPage() {
     return () => {
       cancelled = true;
     };
-  }, [source, catalogue.loader, playQueue, navigate, pathname]);
+  }, [source, playQueue, navigate, pathname]);
 
   const playFromCatalogue = (song: Song) => {
     const songs = catalogue.songs ?? [];

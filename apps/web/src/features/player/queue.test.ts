@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@samaa/shared';
 import {
+  appendTracks,
   currentTrack,
   emptyPlayback,
   joined,
@@ -318,5 +319,28 @@ describe('a track the output joined by itself (gapless or crossfade)', () => {
     const s = loadQueue(emptyPlayback, abc, 0);
     expect(joined(s, abc[2]!).index).toBe(2);
     expect(joined(s, track('z'))).toBe(s);
+  });
+});
+
+describe('more tracks appended (the next page of a paged list)', () => {
+  it('go after the last track in list order, and the queue plays on into them', () => {
+    const s = appendTracks(loadQueue(emptyPlayback, abc, 2), [track('d'), track('e')]);
+    expect(s.tracks.map((t) => t.id)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(s.index).toBe(2);
+    expect(next(s).index).toBe(3);
+  });
+
+  it('join the shuffle order after the tracks already in it', () => {
+    let s = toggleShuffle(loadQueue(emptyPlayback, abc, 0), fixedRng(0));
+    const before = s.order;
+    s = appendTracks(s, [track('d'), track('e')], fixedRng(0.999));
+    expect(s.order.slice(0, 3)).toEqual(before);
+    expect([...s.order.slice(3)].sort()).toEqual([3, 4]);
+    expect(walk(s, next, 4).slice(2)).toEqual(s.order.slice(3));
+  });
+
+  it('leave the state alone when there are none', () => {
+    const s = loadQueue(emptyPlayback, abc, 0);
+    expect(appendTracks(s, [])).toBe(s);
   });
 });

@@ -115,6 +115,19 @@ export function loadQueue(
   return { ...state, playing: autoplay };
 }
 
+/**
+ * Adds tracks at the end of the queue (the next page of the list it was played from). With
+ * shuffle on, they join the order after the tracks already in it, in a random order of their own.
+ */
+export function appendTracks(state: PlaybackState, more: PlayerTrack[], rng: Rng = Math.random): PlaybackState {
+  if (more.length === 0) return state;
+  const start = state.tracks.length;
+  const tracks = [...state.tracks, ...more];
+  if (!state.shuffle) return { ...state, tracks };
+  const added = shuffledOrder(more.length, -1, rng).map((i) => start + i);
+  return { ...state, tracks, order: [...state.order, ...added] };
+}
+
 export function setPlaying(state: PlaybackState, playing: boolean): PlaybackState {
   if (playing && !currentTrack(state)) return state;
   return state.playing === playing ? state : { ...state, playing };

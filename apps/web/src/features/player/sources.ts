@@ -5,7 +5,9 @@ import {
   type SaavnSong,
   type Song,
 } from '@samaa/shared';
-import { fetchPlaylist, fetchSongs } from '../../api/catalogue';
+import type { QueryKey } from '@tanstack/react-query';
+import { fetchPlaylist } from '../../api/catalogue';
+import { loadSongQueue, type MoreSongs, type SongQueue } from '../catalogue';
 import { errorMessage, mediaUrl } from '../../api/client';
 import { fetchSaavnPlaylist, saavnAudio, saavnFailureDetail, saavnImage } from '../../api/saavn';
 import { getUserToken } from '../../session/session';
@@ -14,15 +16,25 @@ import type { PlayerTrack } from './queue';
 
 /** The navigation state /player accepts (SPEC §4 "Player sources"). */
 export type PlayerSource =
-  | { kind: 'song'; songId: string }
+  | { kind: 'song'; songId: string; list?: QueryKey }
   | { kind: 'samma'; id: string }
   | { kind: 'saavn'; id: string }
   | { kind: 'spotify'; id: string; accessToken?: string };
 
-/** A queue to play: the tracks and where to start (-1 when the song was not found). */
+/** Tracks to append to a queue, and how to read the ones after them. */
+export interface MoreTracks {
+  tracks: PlayerTrack[];
+  more?: () => Promise<MoreTracks>;
+}
+
+/**
+ * A queue to play: the tracks and where to start (-1 when the song was not found). A queue made
+ * from a page of a longer list carries `more`, which reads the tracks that follow.
+ */
 export interface LoadedQueue {
   tracks: PlayerTrack[];
   startIndex: number;
+  more?: () => Promise<MoreTracks>;
 }
 
 /** Thrown with a message fit for the screen. */
@@ -34,7 +46,10 @@ const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v.length 
 export function parseSource(state: unknown): PlayerSource | null {
   if (!state || typeof state !== 'object') return null;
   const s = state as Record<string, unknown>;
-  if (nonEmpty(s.songId)) return { kind: 'song', songId: s.songId };
+  if (nonEmpty(s.songId)) {
+    const list = Array.isArray(s.list) && s.list.length > 0 ? (s.list as QueryKey) : undefined;
+    return list ? { kind: 'song', songId: s.songId, list } : { kind: 'song', songId: s.songId };
+  }
   if (!nonEmpty(s.id)) return null;
   if (s.source === 'samma') return { kind: 'samma', id: s.id };
   if (s.source === 'saavn') return { kind: 'saavn', id: s.id };
@@ -94,18 +109,27 @@ function populatedSongs(songs: unknown): Song[] {
   );
 }
 
-async function loadCatalogueAt(
+function moreTracks(more: (() => Promise<MoreSongs>) | undefined): LoadedQueue['more'] {
+  if (!more) return undefined;
+  return async () => {
+    const next = await more();
+    return { tracks: next.songs.map(songToTrack), more: moreTracks(next.more) };
+  };
+}
+
+/** The page of the list the song was played from, never the whole catalogue. */
+async function loadSongAt(
   songId: string,
-  catalogue: () => Promise<Song[]>,
+  list: QueryKey | undefined,
+  songQueue: typeof loadSongQueue,
 ): Promise<LoadedQueue> {
-  let songs: Song[];
+  let queue: SongQueue;
   try {
-    songs = await catalogue();
+    queue = await songQueue(songId, list);
   } catch (err) {
     throw new SourceError(errorMessage(err, MESSAGES.songsLoadFailed));
   }
-  const tracks = songs.map(songToTrack);
-  return { tracks, startIndex: tracks.findIndex((t) => t.id === songId) };
+  return { tracks: queue.songs.map(songToTrack), startIndex: queue.startIndex, more: moreTracks(queue.more) };
 }
 
 async function loadSammaPlaylist(id: string): Promise<LoadedQueue> {
@@ -146,15 +170,16 @@ async function loadSpotifyPlaylist(id: string, accessToken?: string): Promise<Lo
 
 /**
  * Loads the queue a source names. Throws SourceError with the screen's message on failure.
- * `catalogue` lets the page share one GET /api/songs between its widgets and a {songId} source.
+ * A {songId} source reads the shared cache of song pages, so the page the listener played from
+ * is not fetched again.
  */
 export function loadSource(
   source: PlayerSource,
-  catalogue: () => Promise<Song[]> = fetchSongs,
+  songQueue: typeof loadSongQueue = loadSongQueue,
 ): Promise<LoadedQueue> {
   switch (source.kind) {
     case 'song':
-      return loadCatalogueAt(source.songId, catalogue);
+      return loadSongAt(source.songId, source.list, songQueue);
     case 'samma':
       return loadSammaPlaylist(source.id);
     case 'saavn':

@@ -1,5 +1,6 @@
 import { loadSession, loadVolume, savePosition, saveQueue, saveVolume } from '../persistence';
 import * as rules from '../queue';
+import type { MoreTracks } from '../sources';
 import {
   currentTrack,
   emptyPlayback,
@@ -62,6 +63,9 @@ export class PlayerEngine {
   private readonly owner: string | null;
   private readonly rng: Rng;
   private readonly createOutput: OutputFactory;
+  /** Reads the tracks after the queue's last one (a queue played from a page of a longer list). */
+  private more: (() => Promise<MoreTracks>) | null = null;
+  private readingMore = false;
 
   constructor({ owner, rng = Math.random, createOutput = defaultOutput }: PlayerEngineOptions) {
     this.owner = owner;
@@ -126,8 +130,10 @@ export class PlayerEngine {
   }
 
   // Actions: arrow properties, so screens can pass them around unbound.
-  playQueue = (tracks: PlayerTrack[], startIndex: number) =>
+  playQueue = (tracks: PlayerTrack[], startIndex: number, more?: () => Promise<MoreTracks>) => {
+    this.more = more ?? null;
     this.update((s) => rules.loadQueue(s, tracks, startIndex, { rng: this.rng }));
+  };
   togglePlay = () => this.update(rules.togglePlay);
   play = () => this.update((s) => rules.setPlaying(s, true));
   pause = () => this.update((s) => rules.setPlaying(s, false));
@@ -222,6 +228,27 @@ export class PlayerEngine {
     publishPlaying(track, playback.playing);
     saveQueue(playback, this.owner);
     this.syncProgressTimer();
+    this.readMoreNearTheEnd(playback);
+  }
+
+  /** Two tracks before the end of a paged queue, the next page is read and appended. */
+  private readMoreNearTheEnd(playback: PlaybackState): void {
+    const more = this.more;
+    if (!more || this.readingMore || playback.index < playback.tracks.length - 2) return;
+    this.readingMore = true;
+    more().then(
+      (next) => {
+        this.readingMore = false;
+        // A queue loaded meanwhile has its own continuation.
+        if (this.more !== more) return;
+        this.more = next.more ?? null;
+        this.update((s) => rules.appendTracks(s, next.tracks, this.rng));
+      },
+      (err: unknown) => {
+        this.readingMore = false;
+        console.error('Could not read more songs for the queue', err);
+      },
+    );
   }
 
   private syncUpcoming(playback: PlaybackState): void {

@@ -1,0 +1,87 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQueries, type QueryKey } from '@tanstack/react-query';
+import { queryClient } from '../api/queryClient';
+
+/** One page of a list as the API answers it: the items and how many the whole list holds. */
+export interface ListPage<T> {
+  data: T[];
+  total: number;
+}
+
+/** Waits for the scroll to settle before asking for the pages in view, so a fast drag asks for few. */
+export const RANGE_SETTLE_MS = 120;
+
+/** The query key of one page of a paged list. */
+export function pageKey(listKey: QueryKey, pageSize: number, page: number): QueryKey {
+  return [...listKey, 'page', pageSize, page];
+}
+
+/**
+ * A list read page by page, in any order: the first page gives the total, and then only the
+ * pages holding the rows in view are fetched (and kept in the shared cache). A virtual list
+ * reports the rows it shows with `showRows`; `itemAt` is undefined for a row still loading.
+ */
+export function usePagedList<T>({
+  listKey,
+  pageSize,
+  fetchPage,
+  enabled = true,
+}: {
+  listKey: QueryKey;
+  pageSize: number;
+  fetchPage(page: number, pageSize: number): Promise<ListPage<T>>;
+  enabled?: boolean;
+}) {
+  const [visible, setVisible] = useState<number[]>([1]);
+  const settle = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(settle.current), []);
+
+  const showRows = useCallback(
+    (first: number, last: number) => {
+      const from = Math.floor(Math.max(0, first) / pageSize) + 1;
+      const to = Math.floor(Math.max(0, last) / pageSize) + 1;
+      const pages = Array.from({ length: Math.min(to - from + 1, 4) }, (_, i) => from + i);
+      clearTimeout(settle.current);
+      settle.current = setTimeout(() => {
+        setVisible((current) => (current.join() === pages.join() ? current : pages));
+      }, RANGE_SETTLE_MS);
+    },
+    [pageSize],
+  );
+
+  // The first page always, for the total; then the pages in view.
+  const pages = useMemo(() => [...new Set([1, ...visible])], [visible]);
+  const results = useQueries(
+    {
+      queries: pages.map((page) => ({
+        queryKey: pageKey(listKey, pageSize, page),
+        queryFn: () => fetchPage(page, pageSize),
+        enabled,
+      })),
+    },
+    queryClient,
+  );
+
+  const first = results[0];
+  const loaded = new Map<number, T[]>();
+  pages.forEach((page, i) => {
+    const data = results[i]?.data?.data;
+    if (data) loaded.set(page, data);
+  });
+  const total = first?.data ? Math.max(first.data.total, first.data.data.length) : undefined;
+  // A page fetched earlier shows at once when scrolled back to, before the range settles.
+  const itemAt = (index: number): T | undefined => {
+    const page = Math.floor(index / pageSize) + 1;
+    const rows =
+      loaded.get(page) ?? queryClient.getQueryData<ListPage<T>>(pageKey(listKey, pageSize, page))?.data;
+    return rows?.[index % pageSize];
+  };
+
+  return {
+    /** undefined until the first page arrives. */
+    total,
+    error: first?.error ?? null,
+    itemAt,
+    showRows,
+  };
+}
