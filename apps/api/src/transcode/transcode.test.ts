@@ -9,6 +9,7 @@ import { clearDatabase, useTestDatabase } from '../test/db.js';
 import { listenApp, type ListeningApp } from '../test/listen.js';
 import { ffmpegPath, gatedFfmpeg, noiseMp3, until } from './testAudio.js';
 import { transcoderOf } from './transcoder.js';
+import { assertValidSubsonicXml } from '../subsonic/subsonicTestClient.js';
 
 useTestDatabase();
 
@@ -187,6 +188,16 @@ describe('stream with transcoding (ffmpeg from npm)', () => {
     expect(noBody['subsonic-response']).toMatchObject({ status: 'failed', error: { code: 10 } });
     const bad = await decide({ name: 'x', platform: 'y', directPlayProfiles: 'many' });
     expect(bad).toMatchObject({ status: 'failed', error: { code: 0 } });
+
+    // In XML, as valid against the schema (with the extension's elements) as every other answer.
+    const xml = await fetch(rest(mainUrl(), 'getTranscodeDecision', { mediaId: ids.one!, mediaType: 'song' }).replace('&f=json', ''), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'x', platform: 'y', directPlayProfiles: [{ containers: ['flac'], audioCodecs: [], protocols: [] }], transcodingProfiles: [{ container: 'mp3', audioCodec: 'mp3', protocol: 'http' }] }),
+    }).then((res) => res.text());
+    await assertValidSubsonicXml(xml);
+    expect(xml).toContain('<transcodeReason>ContainerNotSupported</transcodeReason>');
+    expect(xml).toContain('transcodeParams="mp3-192-0"');
   });
 });
 

@@ -27,6 +27,8 @@ export class TranscodeCache {
   private readonly index: LRUCache<string, number>;
   private ready?: Promise<void>;
   private parts = 0;
+  /** Deletions the index asked for (on eviction), awaited before an admission returns. */
+  private readonly removing = new Set<Promise<void>>();
 
   constructor(
     readonly dir: string,
@@ -37,7 +39,9 @@ export class TranscodeCache {
       maxSize: Math.max(1, maxBytes),
       sizeCalculation: (size) => Math.max(1, size),
       dispose: (_size, name, reason) => {
-        if (reason === 'evict' || reason === 'delete') void this.remove(name);
+        if (reason !== 'evict' && reason !== 'delete') return;
+        const removed = this.remove(name).finally(() => this.removing.delete(removed));
+        this.removing.add(removed);
       },
     });
   }
@@ -73,6 +77,7 @@ export class TranscodeCache {
     const touched = await fs.promises.utimes(file, now, now).then(() => true, () => false);
     if (!touched) {
       this.index.delete(name);
+      await Promise.all(this.removing);
       return undefined;
     }
     this.index.get(name);
@@ -94,6 +99,7 @@ export class TranscodeCache {
     }
     await fs.promises.rename(partFile, path.join(this.dir, name));
     this.index.set(name, size);
+    await Promise.all(this.removing);
   }
 
   get totalBytes(): number {
