@@ -20,7 +20,8 @@ export function ffmpegArgs(spec: EncodeSpec): string[] {
     '-hide_banner', '-loglevel', 'error', '-nostdin',
     // Before -i: the input is read from the offset on, not decoded from the start and dropped.
     ...(spec.offset > 0 ? ['-ss', String(spec.offset)] : []),
-    '-i', spec.source,
+    // file: keeps a name with a colon from being read as a protocol.
+    '-i', `file:${spec.source}`,
     '-map', '0:a:0', '-vn',
     '-c:a', target.encoder, '-b:a', `${spec.profile.kbps}k`, ...target.options,
     ...(spec.profile.channels ? ['-ac', String(spec.profile.channels)] : []),

@@ -45,10 +45,18 @@ async function sendLive(res: Response, job: EncodeJob, logger: Logger): Promise<
   }
 }
 
+/** Thrown before any byte was sent: the stream is answered with an error instead. */
+export class EncodeFailedError extends Error {
+  constructor() {
+    super('This song could not be transcoded');
+  }
+}
+
 /**
  * Sends an encode: a cached one as a file (Range, conditional requests); a live one in chunks,
  * without Range (the whole stream is sent; RFC 9110 lets a server ignore Range), leaving the job
- * when done so that the last listener to go stops it.
+ * when done so that the last listener to go stops it. The headers wait for the first bytes, so
+ * that a file ffmpeg cannot read is answered with an error, not a broken 200.
  */
 export async function sendEncode(req: Request, res: Response, encode: Encode, mime: string, logger: Logger): Promise<void> {
   if (encode.kind === 'cached') {
@@ -57,14 +65,14 @@ export async function sendEncode(req: Request, res: Response, encode: Encode, mi
   }
   const { job } = encode;
   try {
+    while (job.bytes === 0 && job.state === 'running' && !res.destroyed) await changedOrClosed(job, res);
+    if (res.destroyed) return;
+    if (job.bytes === 0) throw new EncodeFailedError();
     res.status(200).set({ 'Content-Type': mime, 'Cache-Control': 'no-store', 'Accept-Ranges': 'none' });
-    if (req.method === 'HEAD') {
-      res.end();
-      return;
-    }
     res.flushHeaders();
     await sendLive(res, job, logger);
   } catch (err) {
+    if (err instanceof EncodeFailedError) throw err;
     logger.warn({ err, source: job.spec.source }, 'transcode stream failed');
     res.destroy();
   } finally {

@@ -3,7 +3,7 @@ import { resolveServedFile } from '../media/servedFile.js';
 import type { SubsonicCall } from '../subsonic/call.js';
 import { SUBSONIC_ERRORS, SubsonicError } from '../subsonic/response.js';
 import { TARGETS, decide, type Profile } from './profiles.js';
-import { sendEncode } from './sendEncode.js';
+import { EncodeFailedError, sendEncode } from './sendEncode.js';
 import { sourceInfo } from './sourceInfo.js';
 import { TranscoderBusyError, transcoderOf } from './transcoder.js';
 
@@ -52,6 +52,7 @@ export async function sendTranscode(call: SubsonicCall, source: { file: string; 
       res.set('Retry-After', '5');
       throw new BusyError(SUBSONIC_ERRORS.generic, err.message);
     }
+    if (err instanceof EncodeFailedError) throw new SubsonicError(SUBSONIC_ERRORS.generic, err.message);
     throw err;
   }
   return 'sent';

@@ -43,11 +43,13 @@ beforeAll(async () => {
   await clearDatabase();
   const user = await createUser();
   key = (await createApiKey(user._id, { name: 'Phone' })).key;
-  const [one, two] = await insertSongs([
+  storeSource(main.ctx.config.media.dir, 'broken.mp3', Buffer.alloc(4096, 7));
+  const [one, two, broken] = await insertSongs([
     { name: 'Pink', artist: 'Noise', img: '/media/images/x.png', song: '/media/audio/noise.mp3', duration: SECONDS },
     { name: 'Pink Two', artist: 'Noise', img: '/media/images/x.png', song: '/media/audio/noise2.mp3', duration: SECONDS },
+    { name: 'Broken', artist: 'Noise', img: '/media/images/x.png', song: '/media/audio/broken.mp3' },
   ]);
-  Object.assign(ids, { one, two });
+  Object.assign(ids, { one, two, broken });
   for (const app of [main, none, limited]) servers.push(await listenApp(app.app));
 });
 afterAll(async () => {
@@ -137,6 +139,13 @@ describe('stream with transcoding (ffmpeg from npm)', () => {
     expect(format.codec).toBe('MPEG 1 Layer 3');
     expect(format.bitrate).toBe(128_000);
     expect(transcoder().started - before).toBe(1);
+  });
+
+  it('answers error 0, not a broken stream, for a file ffmpeg cannot read', async () => {
+    const { res, body } = await get(rest(mainUrl(), 'stream', { id: ids.broken!, format: 'opus' }));
+    expect(res.status).toBe(200);
+    expect(JSON.parse(body.toString())['subsonic-response']).toMatchObject({ status: 'failed', error: { code: 0, message: 'This song could not be transcoded' } });
+    expect(partFiles(main)).toEqual([]);
   });
 
   it('sends the original when it already fits: its own format within the bit rate, or raw', async () => {
@@ -230,10 +239,10 @@ describe('the limit on encodes, and a client that leaves', () => {
     const cachedBefore = fs.readdirSync(dir).length;
     gate.close();
     const abort = new AbortController();
-    const res = await fetch(rest(limitedUrl(), 'stream', { id: ids.two!, format: 'aac', maxBitRate: 64 }), { signal: abort.signal });
-    expect(res.headers.get('content-type')).toBe('audio/aac');
-    expect(transcoder().encoding).toBe(1); // held at the gate
+    const answer = fetch(rest(limitedUrl(), 'stream', { id: ids.two!, format: 'aac', maxBitRate: 64 }), { signal: abort.signal });
+    await until(() => transcoder().encoding === 1); // held at the gate: no byte, so no headers yet
     abort.abort();
+    await expect(answer).rejects.toThrow();
     await until(() => transcoder().encoding === 0);
     gate.open();
     expect(partFiles(limited)).toEqual([]);
