@@ -60,7 +60,9 @@ function cpuSeconds(pid: number): number {
 
 /** ffmpeg's own account of one encode (-benchmark): user, system and real seconds. */
 function encodeCost(ffmpeg: string, source: string): Promise<{ user: number; system: number; real: number }> {
-  const args = ffmpegArgs({ ffmpeg, source, profile: { format: 'opus', kbps: 96 }, offset: 0, partFile: '' }).map((a) => (a === 'pipe:1' ? '-' : a));
+  const args = ffmpegArgs({ ffmpeg, source, profile: { format: 'opus', kbps: 96 }, offset: 0, partFile: '' })
+    // -benchmark prints at the info level.
+    .map((a) => (a === 'pipe:1' ? '-' : a === 'error' ? 'info' : a));
   return new Promise((resolve, reject) => {
     const child = execFile(ffmpeg, ['-benchmark', ...args], { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 }, (err, _stdout, stderr) => {
       if (err) return reject(err);

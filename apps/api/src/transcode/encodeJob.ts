@@ -43,6 +43,7 @@ export class EncodeJob extends EventEmitter {
   /** Bytes in the part file that may be read. */
   bytes = 0;
   private audience = 0;
+  private stopped = false;
   private process?: ChildProcess;
   private handle?: fs.promises.FileHandle;
   private readonly opened: Promise<fs.promises.FileHandle>;
@@ -102,7 +103,10 @@ export class EncodeJob extends EventEmitter {
   leave(): void {
     this.audience -= 1;
     if (this.audience === 0) {
-      if (this.state === 'running') this.process?.kill('SIGKILL');
+      if (this.state === 'running') {
+        this.stopped = true;
+        this.process?.kill('SIGKILL');
+      }
       void this.settled.then(() => this.closeIfIdle());
     }
   }
@@ -121,7 +125,8 @@ export class EncodeJob extends EventEmitter {
     return bytesRead;
   }
 
-  get listening(): number {
-    return this.audience;
+  /** Running and not being stopped: a new request may listen to it. */
+  get joinable(): boolean {
+    return this.state === 'running' && !this.stopped;
   }
 }

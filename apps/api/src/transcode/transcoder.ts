@@ -66,25 +66,24 @@ export class Transcoder {
       .digest('hex')
       .slice(0, 32);
     const name = key + TARGETS[profile.format].ext;
+    let partFile: string;
     for (;;) {
       // An encode from an offset is for one seek: it is shared while it runs, never cached.
       const cached = offset === 0 ? await this.cache.lookup(name) : undefined;
       if (cached) return { kind: 'cached', file: cached };
       const current = this.running.get(key);
-      if (!current) break;
-      if (current.job.state === 'running') {
+      if (current?.job.joinable) {
         current.job.join();
         return { kind: 'live', job: current.job };
       }
-      await current.finished; // finished a moment ago: its file is being moved into the cache
-    }
-    if (this.running.size >= this.ctx.config.transcode.maxEncodes) throw new TranscoderBusyError();
-    const partFile = await this.cache.partFile(name);
-    // Checked again: another request may have started it while the part file was named.
-    const raced = this.running.get(key);
-    if (raced?.job.state === 'running') {
-      raced.job.join();
-      return { kind: 'live', job: raced.job };
+      if (current) {
+        await current.finished; // finished (its file is being moved into the cache) or being stopped
+        continue;
+      }
+      if (this.running.size >= this.ctx.config.transcode.maxEncodes) throw new TranscoderBusyError();
+      partFile = await this.cache.partFile(name);
+      // Looked at again: another request may have started it while the part file was named.
+      if (!this.running.has(key)) break;
     }
     if (this.running.size >= this.ctx.config.transcode.maxEncodes) throw new TranscoderBusyError();
     const job = new EncodeJob({ ffmpeg: found.path, source: source.file, profile, offset, partFile }, this.ctx.logger);
@@ -97,7 +96,9 @@ export class Transcoder {
         else await fs.promises.rm(partFile, { force: true });
       })
       .catch((err: unknown) => this.ctx.logger.warn({ err }, 'could not keep a transcode'))
-      .finally(() => this.running.delete(key));
+      .finally(() => {
+        if (this.running.get(key)?.job === job) this.running.delete(key);
+      });
     this.running.set(key, { job, finished });
     return { kind: 'live', job };
   }
