@@ -141,6 +141,14 @@ describe('stream with transcoding (ffmpeg from npm)', () => {
     expect(transcoder().started - before).toBe(1);
   });
 
+  it('answers HEAD with the headers of an encode without starting one', async () => {
+    const before = transcoder().started;
+    const res = await fetch(rest(mainUrl(), 'stream', { id: ids.two!, format: 'aac', maxBitRate: 48 }), { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('audio/aac');
+    expect(transcoder().started - before).toBe(0);
+  });
+
   it('answers error 0, not a broken stream, for a file ffmpeg cannot read', async () => {
     const { res, body } = await get(rest(mainUrl(), 'stream', { id: ids.broken!, format: 'opus' }));
     expect(res.status).toBe(200);
