@@ -22,6 +22,7 @@ import { startDatabase } from '../apps/api/src/db/provider.js';
 import { createLogger } from '../apps/api/src/logger.js';
 import { spawnApiServer, type SpawnedServer } from '../apps/api/src/test/spawnServer.js';
 import { scanBench } from './lib/scanBench.js';
+import { transcodeBench } from './lib/transcodeBench.js';
 import { measure, type CaseResult, type LoadCase } from './lib/load.js';
 import { driverLoop, songListQuery } from './lib/references.js';
 import { toMarkdown } from './lib/report.js';
@@ -337,6 +338,11 @@ async function main() {
     });
     const wants = (key: string) => !only || only.includes(key);
     if (wants('media')) await mediaVsPlainAt([10, 50]);
+    if (wants('transcode')) {
+      const t = await transcodeBench({ api, dbUri: db.uri, dataDir, apiKey: data.apiKeys[0]!, durationSec, warmupSec, connections, log });
+      results.push(...t.results);
+      ratios.push(...t.lines);
+    }
     async function mediaVsPlainAt(concurrencies: number[]) {
       for (const c of concurrencies) {
         log(`media vs plain Node, ${c} connections…`);

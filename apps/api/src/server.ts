@@ -50,6 +50,8 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   // The catalogue and its search index warm up once listening, in the background: before, they
   // took the CPU that loading the app's modules needed. A first list before then reads it itself.
   void warmCatalogue().catch((err: unknown) => logger.warn({ err }, 'could not warm the catalogue'));
+  // One log line says whether Subsonic apps get transcodes (ffmpeg found) or the originals.
+  void import('./transcode/transcoder.js').then(({ transcoderOf }) => transcoderOf(ctx).located());
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://localhost:${port}`;

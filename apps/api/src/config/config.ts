@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import Joi from 'joi';
 
@@ -33,6 +34,8 @@ export interface Config {
   seedDemo: boolean;
   saavnApiUrl: string;
   spotify: { clientId?: string; accountsUrl: string; apiUrl: string };
+  /** Subsonic transcoding (apps/api/src/transcode): FFMPEG_PATH, TRANSCODE_CACHE_MB, TRANSCODE_MAX_ENCODES. */
+  transcode: { ffmpegPath?: string; cacheBytes: number; maxEncodes: number };
 }
 
 const MB = 1024 * 1024;
@@ -88,6 +91,9 @@ const schema = Joi.object({
   SPOTIFY_API_URL: Joi.string()
     .uri({ scheme: ['http', 'https'] })
     .default('https://api.spotify.com'),
+  FFMPEG_PATH: Joi.string(),
+  TRANSCODE_CACHE_MB: Joi.number().min(0).default(1024),
+  TRANSCODE_MAX_ENCODES: Joi.number().integer().min(1).max(64),
 })
   .and('ADMIN_EMAIL', 'ADMIN_PASSWORD')
   .unknown(true);
@@ -146,6 +152,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       clientId: str('SPOTIFY_CLIENT_ID'),
       accountsUrl: String(v.SPOTIFY_ACCOUNTS_URL).replace(/\/+$/, ''),
       apiUrl: String(v.SPOTIFY_API_URL).replace(/\/+$/, ''),
+    },
+    transcode: {
+      // A bare name ("ffmpeg") is looked up in PATH; a path is taken from the working directory.
+      ffmpegPath: str('FFMPEG_PATH') && (/[\\/]/.test(String(v.FFMPEG_PATH)) ? path.resolve(cwd, String(v.FFMPEG_PATH)) : String(v.FFMPEG_PATH)),
+      cacheBytes: Math.round(Number(v.TRANSCODE_CACHE_MB) * MB),
+      // One encode per core: each is one ffmpeg thread.
+      maxEncodes: v.TRANSCODE_MAX_ENCODES === undefined ? os.availableParallelism() : Number(v.TRANSCODE_MAX_ENCODES),
     },
   };
 }

@@ -12,7 +12,7 @@ const pool: Buffer[] = [];
  * Writes one chunk and resolves true once the socket has taken it (the chunk may then be reused),
  * or false if the response closed first (it may still be referenced: it is not reused).
  */
-function written(res: ServerResponse, chunk: Buffer): Promise<boolean> {
+export function written(res: ServerResponse, chunk: Buffer): Promise<boolean> {
   if (res.destroyed) return Promise.resolve(false);
   return new Promise((resolve) => {
     const closed = () => resolve(false);

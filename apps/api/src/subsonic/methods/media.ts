@@ -3,6 +3,8 @@ import type { Song } from '@samaa/shared';
 import { isObjectId } from '../../http/validate.js';
 import { sendMediaFile } from '../../media/mediaFile.js';
 import { resolveServedFile } from '../../media/servedFile.js';
+import { streamTranscoded } from '../../transcode/subsonicStream.js';
+import { transcodingMethods } from '../../transcode/transcodingMethods.js';
 import { ownPlaylist } from '../../playlists/playlists.service.js';
 import { notFoundError, type SubsonicCall, type SubsonicMethod } from '../call.js';
 import { resizedCover } from '../coverArt.js';
@@ -55,8 +57,11 @@ async function coverUrl(call: SubsonicCall, id: string): Promise<string | undefi
 }
 
 export const mediaMethods: Record<string, SubsonicMethod> = {
-  /** No transcoding: every client plays the stored formats (mp3, aac, ogg/opus, flac, wav). */
-  stream: async (call) => sendUrl(call, (await songOf(call)).song),
+  /** Transcodes on `format`/`maxBitRate` (apps/api/src/transcode); else the stored file as it is. */
+  stream: async (call) => {
+    const song = await songOf(call);
+    return (await streamTranscoded(call, song)) ?? sendUrl(call, song.song);
+  },
 
   download: async (call) => {
     const song = await songOf(call);
@@ -71,4 +76,6 @@ export const mediaMethods: Record<string, SubsonicMethod> = {
     if (!url) throw notFoundError('Cover art');
     return sendUrl(call, url, size || undefined);
   },
+
+  ...transcodingMethods,
 };

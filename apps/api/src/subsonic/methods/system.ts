@@ -1,4 +1,5 @@
 import type { UserRecord } from '@samaa/shared';
+import { transcoderOf } from '../../transcode/transcoder.js';
 import { normalizeEmail } from '../../users/accounts.service.js';
 import { findUserByEmail, listUserRecords } from '../../users/users.repo.js';
 import { notFoundError, requireAdmin, type SubsonicMethod } from '../call.js';
@@ -7,9 +8,11 @@ import { SUBSONIC_ERRORS, SubsonicError, type Payload } from '../response.js';
 /** The one music folder: Samaa's catalogue. */
 export const MUSIC_FOLDER = { id: 1, name: 'Samaa' };
 
-export const OPEN_SUBSONIC_EXTENSIONS = [
+export const OPEN_SUBSONIC_EXTENSIONS: { name: string; versions: number[]; needsFfmpeg?: true }[] = [
   { name: 'formPost', versions: [1] },
   { name: 'apiKeyAuthentication', versions: [1] },
+  { name: 'transcoding', versions: [1], needsFfmpeg: true },
+  { name: 'transcodeOffset', versions: [1], needsFfmpeg: true },
 ];
 
 function userPayload(user: Pick<UserRecord, 'email' | 'isAdmin'>): Payload {
@@ -36,7 +39,11 @@ function userPayload(user: Pick<UserRecord, 'email' | 'isAdmin'>): Payload {
 export const systemMethods: Record<string, SubsonicMethod> = {
   ping: async () => ({}),
   getLicense: async () => ({ license: { valid: true } }),
-  getOpenSubsonicExtensions: async () => ({ openSubsonicExtensions: OPEN_SUBSONIC_EXTENSIONS }),
+  getOpenSubsonicExtensions: async ({ ctx }) => {
+    const ffmpeg = await transcoderOf(ctx).available();
+    const listed = OPEN_SUBSONIC_EXTENSIONS.filter((e) => ffmpeg || !e.needsFfmpeg);
+    return { openSubsonicExtensions: listed.map(({ name, versions }) => ({ name, versions })) };
+  },
   getMusicFolders: async () => ({ musicFolders: { musicFolder: [MUSIC_FOLDER] } }),
   tokenInfo: async ({ user }) => ({ tokenInfo: { username: user.email } }),
 
