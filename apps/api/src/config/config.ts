@@ -33,6 +33,8 @@ export interface Config {
   seedDemo: boolean;
   saavnApiUrl: string;
   spotify: { clientId?: string; accountsUrl: string; apiUrl: string };
+  /** An LRCLIB-compatible lyrics service (LYRICS_API_URL); unset: off. */
+  lyrics: { apiUrl?: string; timeoutMs: number };
 }
 
 const MB = 1024 * 1024;
@@ -88,6 +90,8 @@ const schema = Joi.object({
   SPOTIFY_API_URL: Joi.string()
     .uri({ scheme: ['http', 'https'] })
     .default('https://api.spotify.com'),
+  LYRICS_API_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
+  LYRICS_API_TIMEOUT_MS: Joi.number().integer().min(100).max(60_000).default(3000),
 })
   .and('ADMIN_EMAIL', 'ADMIN_PASSWORD')
   .unknown(true);
@@ -147,5 +151,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       accountsUrl: String(v.SPOTIFY_ACCOUNTS_URL).replace(/\/+$/, ''),
       apiUrl: String(v.SPOTIFY_API_URL).replace(/\/+$/, ''),
     },
+    lyrics: { apiUrl: str('LYRICS_API_URL')?.replace(/\/+$/, ''), timeoutMs: Number(v.LYRICS_API_TIMEOUT_MS) },
   };
 }
