@@ -19,6 +19,8 @@ export interface SongLyrics {
   synced: boolean;
   lines: LyricsLine[];
   source: LyricsSource;
+  /** The language the file or tag names (ISO 639), when it names one. */
+  lang?: string;
 }
 
 /** The most bytes of lyrics read from a file, a tag or an upload. */

@@ -74,7 +74,13 @@ async function resolve(ctx: AppContext, song: Song): Promise<StoredLyrics | null
 
 /** GET /api/songs/{id}/lyrics: 404 with a message when the song is unknown or has none. */
 export async function lyricsOfSong(ctx: AppContext, id: string): Promise<SongLyrics> {
-  const song = await songOf(id);
+  const found = await findLyrics(ctx, await songOf(id));
+  if (!found) throw notFound(LYRICS_MESSAGES.none);
+  return found;
+}
+
+/** A song's lyrics, resolved on first use; null when it has none. */
+export async function findLyrics(ctx: AppContext, song: Song): Promise<SongLyrics | null> {
   let stored = await lyricsOf(song._id);
   if (!stored) {
     let pending = resolving.get(song._id);
@@ -84,8 +90,8 @@ export async function lyricsOfSong(ctx: AppContext, id: string): Promise<SongLyr
     }
     stored = await pending;
   }
-  if (!stored || stored.source === 'none') throw notFound(LYRICS_MESSAGES.none);
-  return { synced: stored.synced, lines: stored.lines, source: stored.source };
+  if (!stored || stored.source === 'none') return null;
+  return { synced: stored.synced, lines: stored.lines, source: stored.source, ...(stored.lang ? { lang: stored.lang } : {}) };
 }
 
 /** An admin's .lrc or .txt upload: replaces whatever the song had. */

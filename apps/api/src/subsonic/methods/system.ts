@@ -10,6 +10,7 @@ export const MUSIC_FOLDER = { id: 1, name: 'Samaa' };
 export const OPEN_SUBSONIC_EXTENSIONS = [
   { name: 'formPost', versions: [1] },
   { name: 'apiKeyAuthentication', versions: [1] },
+  { name: 'songLyrics', versions: [1, 2] },
 ];
 
 function userPayload(user: Pick<UserRecord, 'email' | 'isAdmin'>): Payload {
