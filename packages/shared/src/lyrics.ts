@@ -46,3 +46,6 @@ export const LYRICS_MESSAGES = {
 
 /** Why a lyrics file was ignored, as the admin Libraries page shows it. */
 export const lyricsFileIgnored = (file: string, reason: string) => `Lyrics file ${file} ignored: ${reason}`;
+
+/** Local storage key of the listener's choice to have lyric lines announced to screen readers ("off" when turned off). */
+export const LYRICS_ANNOUNCE_KEY = 'samaa.lyrics.announce';
