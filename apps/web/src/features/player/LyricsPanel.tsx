@@ -50,7 +50,7 @@ function SyncedLines({ lines, announce }: { lines: readonly LyricsLine[]; announ
     const box = list.current;
     const line = box?.children[current] as HTMLElement | undefined;
     if (!box || !line) return;
-    box.scrollTo?.({ top: line.offsetTop - box.offsetTop - box.clientHeight / 2 + line.clientHeight / 2, behavior: 'smooth' });
+    box.scrollTo?.({ top: line.offsetTop - box.clientHeight / 2 + line.clientHeight / 2, behavior: 'smooth' });
   }, [current]);
 
   const sung = current >= 0 ? lines[current]?.text : undefined;
