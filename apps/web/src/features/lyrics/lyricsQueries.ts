@@ -10,6 +10,11 @@ export function useSongLyrics(songId: string | null | undefined) {
   return useQuery({ queryKey: lyricsKey(id ?? ''), queryFn: () => fetchLyrics(id!), enabled: id !== null, staleTime: 0 }, queryClient);
 }
 
+/** Fetches a song's lyrics ahead (the next track's), so they show the moment it starts sounding. */
+export function prefetchLyrics(songId: string | null | undefined): void {
+  if (isCatalogueSongId(songId)) void queryClient.prefetchQuery({ queryKey: lyricsKey(songId), queryFn: () => fetchLyrics(songId), staleTime: 30_000 });
+}
+
 /** Upload or replace; the player's cache gets the new lyrics at once. */
 export function useUploadLyrics(songId: string) {
   return useMutation(

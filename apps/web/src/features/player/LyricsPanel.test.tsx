@@ -31,12 +31,14 @@ function clock(audio: HTMLMediaElement) {
   return { set: (seconds: number) => (now = seconds), get: () => now };
 }
 
+let get: ReturnType<typeof mockGet>;
+
 beforeEach(() => {
   stubMedia();
   queryClient.clear();
   localStorage.clear();
   vi.spyOn(console, 'error').mockImplementation(() => {});
-  mockGet((url) => {
+  get = mockGet((url) => {
     if (url === '/songs') return { data: SONGS };
     const match = /^\/songs\/([a-f0-9]{24})\/lyrics$/.exec(url);
     if (match) return LYRICS[match[1]!];
@@ -103,6 +105,8 @@ describe('the Lyrics panel', () => {
     setMedia(audio, { duration: 10, readyState: 4 });
     clock(audio).set(9.9);
     await waitFor(() => expect(lineButton('Third line')).toHaveAttribute('aria-current', 'true'));
+    // The next song's lyrics are fetched ahead, so they are there the moment it sounds.
+    await waitFor(() => expect(get).toHaveBeenCalledWith(`/songs/${ID.plain}/lyrics`));
     fireEvent.ended(audio);
     expect(await screen.findByTestId('lyrics-plain')).toHaveTextContent('Just words');
     expect(screen.queryByTestId('lyrics-lines')).toBeNull();

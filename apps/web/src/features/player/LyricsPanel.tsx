@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { LYRICS_ANNOUNCE_KEY, LYRICS_MESSAGES, type LyricsLine } from '@samaa/shared';
-import { currentLineIndex, useSongLyrics } from '../lyrics';
+import { currentLineIndex, prefetchLyrics, useSongLyrics } from '../lyrics';
+import { upcomingIndex } from './queue';
 import { usePlayerEngine, usePlayerState } from './usePlayer';
 
 /** How often the highlighted line is checked while playing: a line is never late by more. */
@@ -81,7 +82,9 @@ function SyncedLines({ lines, announce }: { lines: readonly LyricsLine[]; announ
 /** The "Lyrics" panel of /player: synced lines that follow the music, plain text, or why there is none. */
 export function LyricsPanel() {
   const track = usePlayerState((s) => s.track);
+  const upcomingId = usePlayerState((s) => s.playback.tracks[upcomingIndex(s.playback)]?.id ?? null);
   const query = useSongLyrics(track?.id);
+  useEffect(() => prefetchLyrics(upcomingId), [upcomingId]);
   const [announce, setAnnounce] = useState(readAnnounce);
   const id = useId();
   const lyrics = query.data ?? null;
