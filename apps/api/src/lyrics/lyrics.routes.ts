@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 import { requireAdmin, requireAuth } from '../auth/middleware.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { objectId } from '../http/validate.js';
-import { lyricsOfSong, removeLyrics, uploadLyrics } from './lyrics.service.js';
+import { findLyrics, lyricsOfSong, removeLyrics, songOf, uploadLyrics } from './lyrics.service.js';
 
 /**
  * /api/songs/{id}/lyrics: anyone reads (as the catalogue); admins upload an .lrc or .txt file as
@@ -17,6 +17,13 @@ export function lyricsRouter(ctx: AppContext): Router {
 
   router.get('/:id/lyrics', async (req, res) => {
     res.set('Cache-Control', 'no-cache');
+    // The player asks with ?optional=1: most songs have no lyrics, which for it is no error (a 204).
+    if (req.query.optional === '1') {
+      const found = await findLyrics(ctx, await songOf(objectId(req.params.id)));
+      if (found) res.json(found);
+      else res.status(204).end();
+      return;
+    }
     res.json(await lyricsOfSong(ctx, objectId(req.params.id)));
   });
 

@@ -36,7 +36,8 @@ const record = (lyrics: ParsedLyrics, source: LyricsRecord['source']): LyricsRec
 
 const NONE: LyricsRecord = { source: 'none', synced: false, lines: [] };
 
-async function songOf(id: string): Promise<Song> {
+/** A catalogue song, or a 404 with the catalogue's message. */
+export async function songOf(id: string): Promise<Song> {
   const song = (await songsById()).get(id.toLowerCase());
   if (!song) throw notFound(CATALOGUE_MESSAGES.songNotFound);
   return song;

@@ -43,6 +43,7 @@ describe('lyrics from the LRCLIB-compatible service', () => {
     });
     expect(lrclib.requests).toEqual(['/api/get?artist_name=The+Fakes&track_name=Found+Song&album_name=Wire+Format&duration=200']);
     await request(app).get(`/api/songs/${song._id}/lyrics`).expect(200);
+    expect((await request(app).get(`/api/songs/${song._id}/lyrics?optional=1`).expect(200)).body.source).toBe('lrclib');
     expect(lrclib.requests).toHaveLength(1);
   });
 
@@ -53,6 +54,11 @@ describe('lyrics from the LRCLIB-compatible service', () => {
     await request(app).get(`/api/songs/${song._id}/lyrics`).expect(404);
     expect(lrclib.requests).toHaveLength(1);
     expect(await LyricsModel.findById(song._id).lean()).toMatchObject({ source: 'none' });
+    // The player asks with ?optional=1: no lyrics is a 204 for it, an unknown song still a 404.
+    const quiet = await request(app).get(`/api/songs/${song._id}/lyrics?optional=1`).expect(204);
+    expect(quiet.text).toBe('');
+    await request(app).get('/api/songs/64b000000000000000000001/lyrics?optional=1').expect(404);
+    expect(lrclib.requests).toHaveLength(1);
   });
 
   it('timeout: the listener gets the plain 404, nothing is cached, a later play asks again', async () => {

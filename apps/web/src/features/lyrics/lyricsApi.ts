@@ -5,10 +5,11 @@ import { api } from '../../api/client';
 /** Catalogue songs have ObjectIds; JioSaavn and other outside tracks have no lyrics here. */
 export const isCatalogueSongId = (id: string | undefined | null): id is string => !!id && /^[a-f0-9]{24}$/i.test(id);
 
-/** A song's lyrics, or null when it has none (404). */
+/** A song's lyrics, or null when it has none (asked as optional: a 204, not a 404 in the console). */
 export async function fetchLyrics(songId: string): Promise<SongLyrics | null> {
   try {
-    return (await api.get<SongLyrics>(`/songs/${songId}/lyrics`)).data;
+    const res = await api.get<SongLyrics | ''>(`/songs/${songId}/lyrics`, { params: { optional: 1 } });
+    return res.status === 204 || !res.data ? null : res.data;
   } catch (err) {
     if (err instanceof AxiosError && err.response?.status === 404) return null;
     throw err;

@@ -106,7 +106,7 @@ describe('the Lyrics panel', () => {
     clock(audio).set(9.9);
     await waitFor(() => expect(lineButton('Third line')).toHaveAttribute('aria-current', 'true'));
     // The next song's lyrics are fetched ahead, so they are there the moment it sounds.
-    await waitFor(() => expect(get).toHaveBeenCalledWith(`/songs/${ID.plain}/lyrics`));
+    await waitFor(() => expect(get).toHaveBeenCalledWith(`/songs/${ID.plain}/lyrics`, { params: { optional: 1 } }));
     fireEvent.ended(audio);
     expect(await screen.findByTestId('lyrics-plain')).toHaveTextContent('Just words');
     expect(screen.queryByTestId('lyrics-lines')).toBeNull();
