@@ -43,11 +43,11 @@ const lyricsOf = async (id: string | undefined) => (await request(app).get(`/api
 describe('lyrics in music folders', () => {
   it('reads SYLT, USLT and FLAC LYRICS; a sidecar .lrc wins over the tags; a broken .lrc is ignored with its reason', async () => {
     const ids = await scan();
-    expect(await lyricsOf(ids.get('Synced Tag'))).toEqual({ synced: true, source: 'tags', lines: [{ start: 500, text: 'Hello' }, { start: 1500, text: 'World' }] });
-    expect(await lyricsOf(ids.get('Plain Tag'))).toEqual({ synced: false, source: 'tags', lines: [{ text: 'Line one' }, { text: 'Line two' }] });
+    expect(await lyricsOf(ids.get('Synced Tag'))).toEqual({ synced: true, source: 'tags', lang: 'eng', lines: [{ start: 500, text: 'Hello' }, { start: 1500, text: 'World' }] });
+    expect(await lyricsOf(ids.get('Plain Tag'))).toEqual({ synced: false, source: 'tags', lang: 'eng', lines: [{ text: 'Line one' }, { text: 'Line two' }] });
     expect(await lyricsOf(ids.get('Flac Lyrics'))).toEqual({ synced: true, source: 'tags', lines: [{ start: 500, text: 'Flac first' }, { start: 2000, text: 'Flac second' }] });
     expect(await lyricsOf(ids.get('Sidecar Wins'))).toEqual({ synced: true, source: 'sidecar', lines: [{ start: 1000, text: 'From the sidecar' }] });
-    expect(await lyricsOf(ids.get('Broken Sidecar'))).toEqual({ synced: false, source: 'tags', lines: [{ text: 'Tags still answer' }] });
+    expect(await lyricsOf(ids.get('Broken Sidecar'))).toEqual({ synced: false, source: 'tags', lang: 'eng', lines: [{ text: 'Tags still answer' }] });
     expect((await request(app).get(`/api/songs/${ids.get('No Lyrics')}/lyrics`).expect(404)).body.message).toBe(LYRICS_MESSAGES.none);
 
     const [view] = (await request(app).get('/api/admin/libraries').set('x-auth-token', admin.token).expect(200)).body.data;
