@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { LYRICS_MESSAGES } from '@samaa/shared';
-import { launchBrowser, screenshot, type GuardedPage } from '../harness/browser.js';
+import { guardedPage, launchBrowser, screenshot, type GuardedPage } from '../harness/browser.js';
 import { expectNoProblems, signedInListener, stopJourneyOnFailure, waitUntil } from '../harness/journey.js';
 import { apiLogin } from '../harness/session.js';
 
@@ -87,6 +87,33 @@ describe.sequential('synced lyrics', () => {
     await panel().getByRole('checkbox', { name: LYRICS_MESSAGES.announceLines }).uncheck();
     expect(await page.getByTestId('lyrics-announcer').getAttribute('aria-live')).toBe('off');
     expect(await page.getByTestId('lyrics-announcer').innerText()).toBe('');
+    expectNoProblems(guarded);
+  });
+
+  it("an admin replaces the lyrics on the song form; the listener's player shows them", async () => {
+    const admin = await guardedPage(browser, inject('baseUrl'));
+    const form = admin.page;
+    try {
+      await form.goto('/adminlogin');
+      await form.getByLabel('Email').fill(inject('admin').email);
+      await form.getByLabel('Password').fill(inject('admin').password);
+      await form.getByRole('button', { name: 'Login' }).click();
+      await form.waitForURL('**/adminhome');
+      await form.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Songs', exact: true }).click();
+      await form.getByRole('button', { name: `Edit ${song.name}` }).first().click();
+      const lyrics = form.getByTestId('song-lyrics');
+      await waitUntil(() => lyrics.getByTestId('song-lyrics-current').innerText(), (t) => t.includes('synced, 10 lines (upload)'), 'the current lyrics');
+      await lyrics.getByLabel(LYRICS_MESSAGES.replace).setInputFiles({ name: 'new.lrc', mimeType: 'text/plain', buffer: Buffer.from('[00:00.00]A brand new first line\n[00:20.00]And a late one') });
+      await lyrics.getByText(LYRICS_MESSAGES.saved).waitFor();
+      await waitUntil(() => lyrics.getByTestId('song-lyrics-current').innerText(), (t) => t.includes('synced, 2 lines (upload)'), 'the new lyrics');
+      await lyrics.getByRole('button', { name: LYRICS_MESSAGES.remove }).scrollIntoViewIfNeeded();
+      await screenshot(form, 'lyrics-admin-form');
+      expectNoProblems(admin);
+    } finally {
+      await admin.close();
+    }
+    await page.reload();
+    await waitUntil(() => panel().innerText().catch(() => ''), (t) => t.includes('A brand new first line'), "the new lyrics in the listener's player");
     expectNoProblems(guarded);
   });
 });
