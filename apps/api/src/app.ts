@@ -15,6 +15,7 @@ import { passwordRouter } from './users/password.routes.js';
 import { apiKeysRouter } from './apiKeys/apiKeys.routes.js';
 import { likesRouter } from './likes/likes.routes.js';
 import { songsRouter } from './songs/songs.routes.js';
+import { lyricsRouter } from './lyrics/lyrics.routes.js';
 import { searchRouter } from './search/search.routes.js';
 import { playlistsRouter } from './playlists/playlists.routes.js';
 import { analyticsRouter } from './analytics/analytics.routes.js';
@@ -138,6 +139,7 @@ export function createApp(ctx: AppContext, options: { searchFastPath?: boolean }
   app.use('/api/account/password', limit.password, passwordRouter(ctx));
   app.use('/api/account/api-keys', apiKeysRouter(ctx));
   app.use('/api/songs', likesRouter(ctx));
+  app.use('/api/songs', lyricsRouter(ctx));
   app.use('/api/songs', songsRouter(ctx));
   app.use('/api/playlists', playlistsRouter(ctx));
   app.use('/api/admin', analyticsRouter(ctx));

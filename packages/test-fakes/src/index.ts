@@ -3,3 +3,4 @@ export * from './listen.js';
 export * from './saavn.js';
 export * from './spotify.js';
 export * from './firebaseStorage.js';
+export * from './lrclib.js';

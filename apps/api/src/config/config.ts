@@ -36,6 +36,8 @@ export interface Config {
   spotify: { clientId?: string; accountsUrl: string; apiUrl: string };
   /** Subsonic transcoding (apps/api/src/transcode): FFMPEG_PATH, TRANSCODE_CACHE_MB, TRANSCODE_MAX_ENCODES. */
   transcode: { ffmpegPath?: string; cacheBytes: number; maxEncodes: number };
+  /** An LRCLIB-compatible lyrics service (LYRICS_API_URL); unset: off. */
+  lyrics: { apiUrl?: string; timeoutMs: number };
 }
 
 const MB = 1024 * 1024;
@@ -94,6 +96,8 @@ const schema = Joi.object({
   FFMPEG_PATH: Joi.string(),
   TRANSCODE_CACHE_MB: Joi.number().min(0).default(1024),
   TRANSCODE_MAX_ENCODES: Joi.number().integer().min(1).max(64),
+  LYRICS_API_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
+  LYRICS_API_TIMEOUT_MS: Joi.number().integer().min(100).max(60_000).default(3000),
 })
   .and('ADMIN_EMAIL', 'ADMIN_PASSWORD')
   .unknown(true);
@@ -160,5 +164,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       // One encode per core: each is one ffmpeg thread.
       maxEncodes: v.TRANSCODE_MAX_ENCODES === undefined ? os.availableParallelism() : Number(v.TRANSCODE_MAX_ENCODES),
     },
+    lyrics: { apiUrl: str('LYRICS_API_URL')?.replace(/\/+$/, ''), timeoutMs: Number(v.LYRICS_API_TIMEOUT_MS) },
   };
 }

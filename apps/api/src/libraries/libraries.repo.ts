@@ -8,6 +8,8 @@ export interface LibraryFileEntry {
   mtimeMs: number;
   songId?: string;
   error?: string;
+  /** Size and mtime of the sidecar .lrc when there is one. */
+  lyricsStamp?: string;
 }
 
 export interface LibraryScanSummary {
@@ -38,11 +40,18 @@ export async function insertFileEntries(entries: readonly LibraryFileEntry[]): P
  * collection (measured: 1 ms against 15 ms per write at 5,000 entries).
  */
 export async function saveFileEntries(entries: readonly LibraryFileEntry[]): Promise<void> {
-  for (const { _id, songId, error, ...fields } of entries) {
-    const unset = { ...(songId === undefined ? { songId: 1 } : {}), ...(error === undefined ? { error: 1 } : {}) };
+  for (const { _id, songId, error, lyricsStamp, ...fields } of entries) {
+    const unset = {
+      ...(songId === undefined ? { songId: 1 } : {}),
+      ...(error === undefined ? { error: 1 } : {}),
+      ...(lyricsStamp === undefined ? { lyricsStamp: 1 } : {}),
+    };
     await LibraryFileModel.updateOne(
       { _id },
-      { $set: { ...fields, ...(songId !== undefined ? { songId } : {}), ...(error !== undefined ? { error } : {}) }, ...(Object.keys(unset).length ? { $unset: unset } : {}) },
+      {
+        $set: { ...fields, ...(songId !== undefined ? { songId } : {}), ...(error !== undefined ? { error } : {}), ...(lyricsStamp !== undefined ? { lyricsStamp } : {}) },
+        ...(Object.keys(unset).length ? { $unset: unset } : {}),
+      },
       { upsert: true },
     );
   }

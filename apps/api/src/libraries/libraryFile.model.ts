@@ -14,6 +14,7 @@ const libraryFileSchema = new Schema(
     mtimeMs: { type: Number, required: true },
     songId: { type: String },
     error: { type: String },
+    lyricsStamp: { type: String },
   },
   { versionKey: false },
 );

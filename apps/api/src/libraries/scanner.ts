@@ -4,6 +4,7 @@ import type { SongInput } from '@samaa/shared';
 import { songsById } from '../songs/songCatalogue.repo.js';
 import { insertSongs, moveScannedSong, refreshScannedSong } from '../songs/songs.repo.js';
 import { deleteSong } from '../songs/songs.service.js';
+import { storeScannedLyrics } from '../lyrics/lyrics.service.js';
 import { tagsFromPath } from './fallbackTags.js';
 import { folderCovers } from './folderCovers.js';
 import { deleteFileEntries, fileEntriesOf, fileEntryId, insertFileEntries, saveFileEntries, type LibraryFileEntry } from './libraries.repo.js';
@@ -38,6 +39,8 @@ interface DiskFile {
   absolute: string;
   size: number;
   mtimeMs: number;
+  /** Size and mtime of the sidecar .lrc beside it: a changed .lrc is a changed file. */
+  lyricsStamp?: string;
 }
 
 const IMAGE_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.webp']);
@@ -48,6 +51,7 @@ const INSERT_BATCH = 200;
 async function walk(root: string): Promise<{ audio: DiskFile[]; imagesByDir: Map<string, string[]> }> {
   const entries = await fs.readdir(root, { recursive: true, withFileTypes: true });
   const audio: string[] = [];
+  const sidecars = new Map<string, string>();
   const imagesByDir = new Map<string, string[]>();
   for (const entry of entries) {
     if (!entry.isFile()) continue;
@@ -57,11 +61,22 @@ async function walk(root: string): Promise<{ audio: DiskFile[]; imagesByDir: Map
     if (relative.split('/').some((part) => part.startsWith('.'))) continue;
     const ext = path.extname(entry.name).toLowerCase();
     if (LIBRARY_AUDIO_EXTENSIONS.has(ext)) audio.push(absolute);
+    else if (ext === '.lrc') sidecars.set(absolute.slice(0, -ext.length), absolute);
     else if (IMAGE_EXTENSIONS.has(ext)) imagesByDir.set(dir, [...(imagesByDir.get(dir) ?? []), absolute]);
   }
   const stats = await inBatches(audio, 64, async (absolute) => {
     const stat = await fs.stat(absolute).catch(() => undefined);
-    return stat && { relative: path.relative(root, absolute).split(path.sep).join('/'), absolute, size: stat.size, mtimeMs: Math.floor(stat.mtimeMs) };
+    const sidecar = sidecars.get(absolute.slice(0, -path.extname(absolute).length));
+    const lyrics = sidecar ? await fs.stat(sidecar).catch(() => undefined) : undefined;
+    return (
+      stat && {
+        relative: path.relative(root, absolute).split(path.sep).join('/'),
+        absolute,
+        size: stat.size,
+        mtimeMs: Math.floor(stat.mtimeMs),
+        ...(lyrics ? { lyricsStamp: `${lyrics.size}:${Math.floor(lyrics.mtimeMs)}` } : {}),
+      }
+    );
   });
   return { audio: stats.filter((file): file is DiskFile => file !== undefined), imagesByDir };
 }
@@ -99,6 +114,7 @@ const entryOf = (library: LibraryFolder, file: DiskFile, extra: Partial<LibraryF
   path: file.relative,
   size: file.size,
   mtimeMs: file.mtimeMs,
+  ...(file.lyricsStamp ? { lyricsStamp: file.lyricsStamp } : {}),
   ...extra,
 });
 
@@ -122,7 +138,7 @@ export async function scanLibrary(library: LibraryFolder, deps: ScanDeps): Promi
   const moves: { file: DiskFile; from: LibraryFileEntry }[] = [];
   for (const file of audio) {
     const entry = knownByPath.get(file.relative);
-    if (entry && entry.size === file.size && entry.mtimeMs === file.mtimeMs) {
+    if (entry && entry.size === file.size && entry.mtimeMs === file.mtimeMs && entry.lyricsStamp === file.lyricsStamp) {
       result.unchanged += 1;
       if (entry.error) result.errors.push({ path: entry.path, error: entry.error });
       continue;
@@ -144,7 +160,7 @@ export async function scanLibrary(library: LibraryFolder, deps: ScanDeps): Promi
   const cover = folderCovers(deps.imagesDir, imagesByDir);
   const progress = { done: 0, total: toRead.length };
   deps.onProgress?.({ ...progress });
-  const fresh: { file: DiskFile; input: SongInput }[] = [];
+  const fresh: { file: DiskFile; input: SongInput; read: TagResponse }[] = [];
   const refreshed: LibraryFileEntry[] = [];
   await inBatches(toRead, READS_IN_FLIGHT, async (file) => {
     const read = await deps.reader.read(file.absolute);
@@ -154,10 +170,14 @@ export async function scanLibrary(library: LibraryFolder, deps: ScanDeps): Promi
       refreshed.push(entryOf(library, file, { ...(previous?.songId ? { songId: previous.songId } : {}), error: read.error }));
     } else {
       const input = songInput(library, file, read, read.coverUrl ?? (await cover(path.dirname(file.absolute))));
+      // A sidecar that is not lyrics is reported like an unreadable file; the song still plays.
+      const problem = read.lyricsProblem ? { error: read.lyricsProblem } : {};
+      if (read.lyricsProblem) result.errors.push({ path: file.relative, error: read.lyricsProblem });
       if (previous?.songId && (await refreshScannedSong(previous.songId, input))) {
         result.updated += 1;
-        refreshed.push(entryOf(library, file, { songId: previous.songId }));
-      } else fresh.push({ file, input });
+        await storeScannedLyrics(previous.songId, read.lyrics);
+        refreshed.push(entryOf(library, file, { songId: previous.songId, ...problem }));
+      } else fresh.push({ file, input, read });
     }
     progress.done += 1;
     deps.onProgress?.({ ...progress });
@@ -166,7 +186,8 @@ export async function scanLibrary(library: LibraryFolder, deps: ScanDeps): Promi
   for (let i = 0; i < fresh.length; i += INSERT_BATCH) {
     const batch = fresh.slice(i, i + INSERT_BATCH);
     const ids = await insertSongs(batch.map(({ file, input }) => ({ ...input, scanFile: fileEntryId(library.id, file.relative) })));
-    const entries = batch.map(({ file }, k) => entryOf(library, file, { songId: ids[k] }));
+    for (const [k, { read }] of batch.entries()) if (read.lyrics) await storeScannedLyrics(ids[k]!, read.lyrics);
+    const entries = batch.map(({ file, read }, k) => entryOf(library, file, { songId: ids[k], ...(read.lyricsProblem ? { error: read.lyricsProblem } : {}) }));
     await insertFileEntries(entries.filter((entry) => !knownByPath.has(entry.path)));
     await saveFileEntries(entries.filter((entry) => knownByPath.has(entry.path)));
     result.added += batch.length;

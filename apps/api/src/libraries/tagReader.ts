@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { AudioTags } from '@samaa/shared';
+import type { FoundLyrics } from '../lyrics/sidecar.js';
 
 export interface TagRequest {
   id: number;
@@ -13,6 +14,9 @@ export interface TagResponse {
   tags?: AudioTags;
   coverUrl?: string;
   error?: string;
+  /** A sidecar .lrc, else the tags' lyrics; why a sidecar was ignored. */
+  lyrics?: FoundLyrics;
+  lyricsProblem?: string;
 }
 
 export interface TagReader {

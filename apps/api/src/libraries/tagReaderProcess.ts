@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { lyricsOfAudioFile } from '../lyrics/sidecar.js';
 import { readAudioTags } from '../media/audioTags.js';
 import { sniffFile, sniffFormat } from '../media/formats.js';
 import { mediaUrlPath } from '../media/mediaStore.js';
@@ -28,9 +29,10 @@ async function answer(request: TagRequest): Promise<TagResponse> {
     if ((await sniffFile(request.file))?.kind !== 'audio') {
       return { id: request.id, error: 'Not an audio file this server can play (mp3, m4a/aac, ogg/opus, flac or wav)' };
     }
-    const { tags, picture } = await readAudioTags(request.file, { exactDuration: false });
+    const { tags, picture, native } = await readAudioTags(request.file, { exactDuration: false });
     const coverUrl = picture ? await saveCover(request.imagesDir, picture.data) : undefined;
-    return { id: request.id, tags, coverUrl };
+    const { lyrics, problem } = await lyricsOfAudioFile(request.file, native);
+    return { id: request.id, tags, coverUrl, ...(lyrics ? { lyrics } : {}), ...(problem ? { lyricsProblem: problem } : {}) };
   } catch (err) {
     return { id: request.id, error: err instanceof Error ? err.message : String(err) };
   }

@@ -52,3 +52,19 @@ export function writeFile(root: string, relative: string, data: Buffer | string,
   if (mtime) fs.utimesSync(file, mtime, mtime);
   return file;
 }
+
+/** An ID3v2.4 USLT frame (unsynchronised lyrics, UTF-8). */
+export function usltFrame(text: string, lang = 'eng'): { id: string; body: Buffer } {
+  return { id: 'USLT', body: Buffer.concat([Buffer.from([3]), Buffer.from(lang, 'latin1'), Buffer.from([0]), Buffer.from(text, 'utf8')]) };
+}
+
+/** An ID3v2.4 SYLT frame (synchronised lyrics, UTF-8, times in milliseconds). */
+export function syltFrame(lines: { ms: number; text: string }[], lang = 'eng'): { id: string; body: Buffer } {
+  const rows = lines.map(({ ms, text }) => {
+    const time = Buffer.alloc(4);
+    time.writeUInt32BE(ms);
+    return Buffer.concat([Buffer.from(`${text}\0`, 'utf8'), time]);
+  });
+  // encoding 3 (UTF-8), language, time stamp format 2 (milliseconds), content type 1 (lyrics), empty descriptor.
+  return { id: 'SYLT', body: Buffer.concat([Buffer.from([3]), Buffer.from(lang, 'latin1'), Buffer.from([2, 1, 0]), ...rows]) };
+}

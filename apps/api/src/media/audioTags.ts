@@ -45,7 +45,7 @@ function defined<T extends object>(value: T): T {
 export async function readAudioTags(
   file: string,
   { exactDuration = true }: { exactDuration?: boolean } = {},
-): Promise<{ tags: AudioTags; picture?: IPicture }> {
+): Promise<{ tags: AudioTags; picture?: IPicture; native: IAudioMetadata['native'] }> {
   // An exact MP3 duration without a Xing header means reading every frame: fine for one upload,
   // too slow for a folder of thousands, where the bitrate gives a close estimate.
   // Loaded on first use: music-metadata takes about 90 ms to load, which start-up need not pay.
@@ -72,5 +72,6 @@ export async function readAudioTags(
     replayGainTrackGain: finite(common.replaygain_track_gain?.dB ?? format.trackGain),
     replayGainTrackPeak: finite(common.replaygain_track_peak?.ratio ?? format.trackPeakLevel),
   });
-  return { tags, picture: common.picture?.[0] };
+  // The native tags too: lyrics are read from them (lyrics/tagLyrics.ts).
+  return { tags, picture: common.picture?.[0], native: parsed.native };
 }

@@ -2,6 +2,7 @@ import { CATALOGUE_MESSAGES, type Song, type SongInput } from '@samaa/shared';
 import { notFound } from '../http/errors.js';
 import { deletePlaysOfSong } from '../analytics/plays.repo.js';
 import { deleteLikesOfSong } from '../likes/likes.repo.js';
+import { deleteLyricsOf } from '../lyrics/lyrics.repo.js';
 import { removeSongFromAllPlaylists } from '../playlists/playlists.repo.js';
 import { deleteSongById, insertSong, markEdited, replaceSong } from './songs.repo.js';
 import { songsById } from './songCatalogue.repo.js';
@@ -34,5 +35,5 @@ export async function updateSong(id: string, input: SongInput): Promise<Song> {
 /** Deletes a song and every reference to it: playlist entries and likes. */
 export async function deleteSong(id: string): Promise<void> {
   if (!(await deleteSongById(id))) throw notFound(CATALOGUE_MESSAGES.songNotFound);
-  await Promise.all([removeSongFromAllPlaylists(id), deleteLikesOfSong(id), deletePlaysOfSong(id)]);
+  await Promise.all([removeSongFromAllPlaylists(id), deleteLikesOfSong(id), deletePlaysOfSong(id), deleteLyricsOf(id)]);
 }

@@ -64,16 +64,22 @@ const scalarText = (value: string | number | boolean | Date) =>
 const isScalar = (value: PayloadValue): value is string | number | boolean | Date =>
   typeof value !== 'object' || value instanceof Date;
 
+/**
+ * An element. As Subsonic maps its formats, a `value` key of an element without child elements
+ * is the element's text in XML (`{ start: 0, value: 'words' }` is `<line start="0">words</line>`).
+ */
 function element(name: string, body: Payload | number | string): string {
   if (typeof body !== 'object') return `<${name}>${escapeXml(String(body))}</${name}>`;
   let attributes = '';
   let children = '';
+  const text = Object.values(body).some((value) => value !== undefined && !isScalar(value)) ? undefined : body.value;
   for (const [key, value] of Object.entries(body)) {
-    if (value === undefined) continue;
+    if (value === undefined || (key === 'value' && text !== undefined)) continue;
     if (isScalar(value)) attributes += ` ${key}="${escapeXml(scalarText(value))}"`;
     else if (Array.isArray(value)) children += value.map((item) => element(key, item)).join('');
     else children += element(key, value as Payload);
   }
+  if (text !== undefined) return `<${name}${attributes}>${escapeXml(scalarText(text as string))}</${name}>`;
   return children ? `<${name}${attributes}>${children}</${name}>` : `<${name}${attributes}/>`;
 }
 

@@ -11,6 +11,7 @@ import type { SubsonicMethod } from './call.js';
 import { annotationMethods } from './methods/annotation.js';
 import { browseMethods } from './methods/browse.js';
 import { listMethods } from './methods/lists.js';
+import { lyricsMethods } from './methods/lyrics.js';
 import { mediaMethods } from './methods/media.js';
 import { playlistMethods } from './methods/playlists.js';
 import { searchMethods } from './methods/search.js';
@@ -26,6 +27,7 @@ const METHODS: Record<string, SubsonicMethod> = {
   ...playlistMethods,
   ...annotationMethods,
   ...mediaMethods,
+  ...lyricsMethods,
 };
 
 /** Every method Samaa answers, for the docs and tests. */

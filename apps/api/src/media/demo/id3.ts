@@ -11,6 +11,8 @@ export interface Id3Fields {
   cover?: { mime: string; data: Uint8Array };
   /** 4 (default) or 3: v2.3 has plain frame sizes, UTF-16 text and TYER for the year. */
   version?: 3 | 4;
+  /** Further frames as they are (e.g. USLT and SYLT lyrics in tests). */
+  frames?: { id: string; body: Buffer }[];
 }
 
 /** 28-bit integer as four 7-bit bytes (ID3v2 "syncsafe"). */
@@ -56,6 +58,7 @@ export function id3v2Tag(fields: Id3Fields): Buffer {
     ]);
     frames.push(frame('APIC', body));
   }
+  for (const extra of fields.frames ?? []) frames.push(frame(extra.id, extra.body));
   const content = Buffer.concat(frames);
   const header = Buffer.concat([Buffer.from('ID3', 'latin1'), Buffer.from([version, 0, 0]), syncsafe(content.length)]);
   return Buffer.concat([header, content]);

@@ -13,6 +13,7 @@ export const OPEN_SUBSONIC_EXTENSIONS: { name: string; versions: number[]; needs
   { name: 'apiKeyAuthentication', versions: [1] },
   { name: 'transcoding', versions: [1], needsFfmpeg: true },
   { name: 'transcodeOffset', versions: [1], needsFfmpeg: true },
+  { name: 'songLyrics', versions: [1, 2] },
 ];
 
 function userPayload(user: Pick<UserRecord, 'email' | 'isAdmin'>): Payload {

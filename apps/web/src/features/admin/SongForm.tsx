@@ -3,6 +3,7 @@ import { formatTime, MESSAGES, SONG_OPTIONAL_FIELDS, type AudioTags, type Song }
 import { createSong, updateSong, type SongInputBody } from '../../api/catalogue';
 import { mediaUrl } from '../../api/client';
 import { FileUpload, type UploadedFile } from '../upload';
+import { SongLyricsEditor } from '../lyrics';
 
 /** SPEC §4, §9: the form closes this long after its result shows, in every case. */
 export const FORM_CLOSE_DELAY_MS = 1000;
@@ -154,6 +155,8 @@ export function SongForm({
           </figcaption>
         </figure>
       )}
+
+      {song && <SongLyricsEditor songId={song._id} />}
 
       {result && (
         <p

@@ -6,6 +6,7 @@ import { errorMessage } from '../../api/client';
 import { Loading } from '../../components/Loading';
 import { PlayerWidgets } from './PlayerWidgets';
 import { LiveProgressDisc, LiveSeekBar } from './LiveProgress';
+import { LyricsPanel } from './LyricsPanel';
 import { PlaybackSettingsPanel } from './PlaybackSettingsPanel';
 import { Equalizer } from './ProgressDisc';
 import { QueueList } from './QueueList';
@@ -106,6 +107,7 @@ export default function PlayerPage() {
             <p className="player-card__vibe">{LABELS.vibeOn}</p>
           </section>
         )}
+        {track && !loading && <LyricsPanel />}
         {hasQueue && !loading && <PlaybackSettingsPanel />}
         <PlayerWidgets songs={catalogue.songs} error={catalogue.error} onPick={playFromCatalogue} />
       </aside>

@@ -154,6 +154,13 @@ export class PlayerEngine {
     publishPosition(target, this.snapshot.duration);
   };
 
+  /**
+   * Seconds into the track sounding now, read from the output between the 1 s progress polls
+   * (synced lyrics follow it). After a gapless or crossfade join it is the new track's.
+   */
+  currentPosition = (): number =>
+    this.output && this.snapshot.track ? this.output.position() : this.snapshot.position;
+
   seekBy = (delta: number) =>
     this.seek((this.output?.position() ?? this.snapshot.position) + delta);
 
