@@ -2,7 +2,7 @@ import type { UpdateQuery } from 'mongoose';
 import { SONG_OPTIONAL_FIELDS, type Song, type SongInput } from '@samaa/shared';
 import { serialised } from '../db/engine.js';
 import { catalogueChanged } from './songCatalogue.repo.js';
-import { SONG_FIELDS, SongModel, toSong } from './song.model.js';
+import { SongModel, toSong } from './song.model.js';
 
 /** Song writes. Each one moves the catalogue version, so every cached list refreshes. */
 
@@ -92,7 +92,8 @@ export async function refreshScannedSong(id: string, fresh: SongInput): Promise<
     const unset = SONG_OPTIONAL_FIELDS.filter((field) => fresh[field] === undefined && !edited.has(field));
     const update: UpdateQuery<SongInput> = { $set: set };
     if (unset.length > 0) update.$unset = Object.fromEntries(unset.map((field) => [field, 1]));
-    return SongModel.findByIdAndUpdate(id, update, { new: true }).select(SONG_FIELDS).lean();
+    // No projection: with one, this findAndModify failed on the embedded engine (scanner tests).
+    return SongModel.findByIdAndUpdate(id, update, { new: true }).lean();
   });
   if (!updated) return false;
   await catalogueChanged({ replaced: [toSong(updated)] });
@@ -102,7 +103,7 @@ export async function refreshScannedSong(id: string, fresh: SongInput): Promise<
 /** A scanned song whose file moved: its new address and file entry. */
 export async function moveScannedSong(id: string, url: string, scanFile: string): Promise<void> {
   const moved = await serialised(`song:${id}`, () =>
-    SongModel.findByIdAndUpdate(id, { $set: { song: url, scanFile } }, { new: true }).select(SONG_FIELDS).lean(),
+    SongModel.findByIdAndUpdate(id, { $set: { song: url, scanFile } }, { new: true }).lean(),
   );
   await catalogueChanged(moved ? { replaced: [toSong(moved)] } : undefined);
 }
