@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { SearchResult } from 'minisearch';
 import type { Song } from '@samaa/shared';
 import { songListSnapshot, songsByIdOf, type SongListSnapshot } from '../songs/songCatalogue.repo.js';
-import { createTextIndex, matchTier, queryTerms } from './textIndex.js';
+import { createTextIndex, fuzziness, matchTier, queryTerms } from './textIndex.js';
 
 const FIELDS: ('name' | 'artist' | 'album')[] = ['name', 'artist', 'album'];
 const BOOST = { name: 3, artist: 2, album: 1 };
@@ -104,15 +104,26 @@ interface Ranking {
 }
 const rankings = new WeakMap<SongListSnapshot, LRUCache<string, Ranking>>();
 
-const NO_TYPOS = { fuzzy: false } as const;
+/** MiniSearch's term tree (a radix tree; not in its typings, stable through v7). */
+interface TermTree {
+  has(term: string): boolean;
+  atPrefix(prefix: string): { size: number };
+}
+const termTreeOf = (index: Index) => (index as unknown as { _index: TermTree })._index;
 
 /**
- * Whole-word and prefix matches rank before typo matches, so when they alone fill the page the
- * typo search (the costly part: a walk of the whole term tree per word) is skipped.
+ * Whole-word and prefix matches rank before typo matches, so the first search looks for typos
+ * only in the words that have no whole-word (or, for the word being typed, prefix) match in the
+ * catalogue: the typo search is the costly part, a walk of the whole term tree per word. When that
+ * fills the page it is the answer; otherwise every word may match with a typo, as before.
  */
 function rank(snapshot: SongListSnapshot, index: Index, query: string, terms: string[], wanted: number): Ranking {
-  const exact = index.search(query, NO_TYPOS);
-  if (exact.length >= wanted) return { songs: ranked(snapshot, exact, terms), complete: false };
+  const tree = termTreeOf(index);
+  const last = terms.length - 1;
+  const found = terms.map((term, i) => (i === last ? tree.atPrefix(term).size > 0 : tree.has(term)));
+  const fuzzyOnlyWhereMissing = (term: string, i: number) => (found[i] ? false : fuzziness(term));
+  const first = index.search(query, { fuzzy: fuzzyOnlyWhereMissing });
+  if (first.length >= wanted) return { songs: ranked(snapshot, first, terms), complete: false };
   return { songs: ranked(snapshot, index.search(query), terms), complete: true };
 }
 
