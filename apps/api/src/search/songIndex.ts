@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { SearchResult } from 'minisearch';
 import type { Song } from '@samaa/shared';
-import { songListSnapshot, songsByIdOf, type SongListSnapshot } from '../songs/songCatalogue.repo.js';
+import { onCataloguePatched, songListSnapshot, songsByIdOf, type SongListSnapshot } from '../songs/songCatalogue.repo.js';
 import { createTextIndex, fuzziness, matchTier, queryTerms } from './textIndex.js';
 
 const FIELDS: ('name' | 'artist' | 'album')[] = ['name', 'artist', 'album'];
@@ -30,6 +30,23 @@ function buildIndex(snapshot: SongListSnapshot): Promise<Index> {
   }
   return pending;
 }
+
+/**
+ * A write of this process patched the catalogue: its index moves to the new snapshot with the same
+ * change (the old snapshot is no longer served), where building it again took seconds at 100,000
+ * songs. Rankings are kept per snapshot, so none made before the change is reused.
+ */
+onCataloguePatched((base, next, { added = [], replaced = [], deleted = [] }) => {
+  const index = indexes.get(base);
+  if (!index) return;
+  indexes.delete(base);
+  for (const id of deleted) if (index.has(id)) index.discard(id);
+  for (const song of [...replaced, ...added]) {
+    if (index.has(song._id)) index.replace(song);
+    else index.add(song);
+  }
+  indexes.set(next, index);
+});
 
 /** Up to this many songs an index is built at once (tens of milliseconds) where a search needs it. */
 const BUILT_AT_ONCE_UP_TO = 5000;

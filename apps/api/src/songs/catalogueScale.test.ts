@@ -76,6 +76,11 @@ async function countsAt(size: number): Promise<Record<string, Counts>> {
   });
   const after = (await request(app).get('/api/songs?limit=50&page=2')).body.data as { _id: string; name: string }[];
   expect(after.find((song) => song._id === edited._id)?.name).toBe(`${edited.name} (edit)`);
+  // The search index moved with the edit: a typo finds the new name at once (a scan would not).
+  const renamed = { name: 'Zyxwvut Quokka', artist: edited.artist, img: 'https://img.test/c.png', song: 'https://audio.test/s.mp3' };
+  expect((await request(app).put(`/api/songs/${edited._id}`).set(as(admin)).send(renamed)).status).toBe(200);
+  const found = (await request(app).get('/api/search?search=zyxwvut%20quoka').set(as(listener))).body.songs as { _id: string }[];
+  expect(found.map((song) => song._id)).toEqual([edited._id]);
   return counts;
 }
 

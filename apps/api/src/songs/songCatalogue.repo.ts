@@ -42,6 +42,18 @@ const VERSION_WAIT_MS = 1000;
 /** How late another process's song write may show here, without Redis. */
 export const CATALOGUE_BOUND_MS = VERSION_WAIT_MS;
 const changeListeners = new Set<() => void>();
+const patchListeners = new Set<(base: SongListSnapshot, next: SongListSnapshot, change: CatalogueChange) => void>();
+
+/**
+ * Called when this process patched its snapshot with its own write: views of the catalogue
+ * (the search index) can carry theirs forward with the same change instead of building anew.
+ */
+export function onCataloguePatched(
+  listener: (base: SongListSnapshot, next: SongListSnapshot, change: CatalogueChange) => void,
+): () => void {
+  patchListeners.add(listener);
+  return () => patchListeners.delete(listener);
+}
 
 let current: SongListSnapshot | undefined;
 /** When `current`'s version was last confirmed. */
@@ -95,6 +107,7 @@ export async function catalogueChanged(change?: CatalogueChange): Promise<void> 
   if (change && base && moved !== undefined && base.version === versionTag(moved - 1)) {
     current = patched(base, versionTag(moved), change);
     checkedAt = Date.now();
+    for (const listener of patchListeners) listener(base, current, change);
   }
   for (const listener of changeListeners) listener();
 }
