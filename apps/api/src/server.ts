@@ -8,7 +8,10 @@ import { startEngine } from './db/startEngine.js';
 import { createLogger, type Logger } from './logger.js';
 import { resolveJwtSecret } from './auth/secret.js';
 
-const warmCatalogue = async () => (await import('./search/songIndex.js')).warmSongIndex();
+const warmCatalogue = async () => {
+  const [{ warmSongIndex }, { currentLibrary }] = await Promise.all([import('./search/songIndex.js'), import('./subsonic/library.js')]);
+  await Promise.all([warmSongIndex(), currentLibrary()]);
+};
 
 export interface RunningServer {
   url: string;

@@ -9,6 +9,7 @@ import {
 import type { AppContext } from '../context.js';
 import { authUser, requireAuth } from '../auth/middleware.js';
 import { badRequest } from '../http/errors.js';
+import { sendEncoded } from '../http/encodedBody.js';
 import { objectId, validate } from '../http/validate.js';
 import {
   addSong,
@@ -17,7 +18,7 @@ import {
   ownPlaylist,
   removeSong,
   updatePlaylist,
-  userPlaylists,
+  userPlaylistsBody,
 } from './playlists.service.js';
 
 /**
@@ -53,7 +54,8 @@ export function playlistsRouter(ctx: AppContext): Router {
   });
 
   router.get('/user-playlists', async (req, res) => {
-    res.set('Cache-Control', 'private, no-cache').json({ data: await userPlaylists(authUser(req)._id) });
+    const body = await userPlaylistsBody(authUser(req)._id);
+    sendEncoded(req, res.set('Cache-Control', 'private, no-cache'), body);
   });
 
   router.put('/add-song', async (req, res) => {

@@ -1,5 +1,6 @@
 import { CATALOGUE_MESSAGES, type Playlist, type PlaylistInput, type Song } from '@samaa/shared';
 import { forbidden, notFound } from '../http/errors.js';
+import { EncodedBodies, type EncodedBody } from '../http/encodedBody.js';
 import { songExists, songsById } from '../songs/songCatalogue.repo.js';
 import {
   addSongToPlaylist,
@@ -16,7 +17,10 @@ import {
 /** Fills in the playlists' songs from the catalogue; songs deleted meanwhile are dropped. */
 export async function withSongs(records: readonly PlaylistRecord[]): Promise<Playlist[]> {
   if (records.length === 0) return [];
-  const byId = await songsById();
+  return withSongsFrom(await songsById(), records);
+}
+
+function withSongsFrom(byId: Map<string, Song>, records: readonly PlaylistRecord[]): Playlist[] {
   return records.map(({ songIds, ...rest }) => ({
     ...rest,
     songs: songIds.flatMap((id): Song[] => {
@@ -46,6 +50,17 @@ export async function createPlaylist(userId: string, input: PlaylistInput): Prom
 /** The user's own playlists, newest first. */
 export async function userPlaylists(userId: string): Promise<Playlist[]> {
   return withSongs(await playlistsOf(userId));
+}
+
+const userPlaylistBodies = new EncodedBodies<readonly PlaylistRecord[]>();
+
+/**
+ * GET /api/playlists/user-playlists's body, `{ data }`: serialised once per kept playlist list
+ * and catalogue version (hundreds of playlists of songs made it the costliest read per request).
+ */
+export async function userPlaylistsBody(userId: string): Promise<EncodedBody> {
+  const [records, byId] = await Promise.all([playlistsOf(userId), songsById()]);
+  return userPlaylistBodies.get(records, byId, () => ({ data: withSongsFrom(byId, records) }));
 }
 
 export async function ownPlaylist(playlistId: string, userId: string): Promise<Playlist> {

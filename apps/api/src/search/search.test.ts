@@ -94,6 +94,18 @@ describe('GET /api/search', () => {
     expect(names(res.body.songs).slice(15).every((n) => n.startsWith('Rainy'))).toBe(true);
   });
 
+  it('fills a page with whole-word matches before any typo match, and finds typed typos in a large result', async () => {
+    await insertSongs([
+      ...Array.from({ length: 25 }, (_, i) => ({ ...media, name: `Midnight ${String(i).padStart(2, '0')}`, artist: 'A' })),
+      { ...media, name: 'Midnite', artist: 'B' },
+    ]);
+    const exact = names((await search('midnight')).body.songs);
+    expect(exact).toHaveLength(20);
+    expect(exact.every((n) => n.startsWith('Midnight '))).toBe(true);
+    const typo = names((await search('midnigt 0')).body.songs);
+    expect(typo).toEqual(Array.from({ length: 10 }, (_, i) => `Midnight 0${i}`));
+  });
+
   it('treats regex characters as text, and finds punctuation-only queries as typed', async () => {
     await insertSongs([
       { ...media, name: 'a.*( literal', artist: 'X' },

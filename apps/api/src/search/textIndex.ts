@@ -12,7 +12,7 @@ export function foldTerm(term: string): string {
 }
 
 /** Words of 4+ letters match with one edit, 8+ with two. */
-const fuzziness = (term: string) => (term.length >= 8 ? 2 : term.length >= 4 ? 1 : false);
+export const fuzziness = (term: string) => (term.length >= 8 ? 2 : term.length >= 4 ? 1 : false);
 
 export const SEARCH_OPTIONS = {
   combineWith: 'AND',

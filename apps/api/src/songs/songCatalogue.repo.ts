@@ -27,6 +27,8 @@ export interface SongListSnapshot {
   etag: string;
   /** Gzipped `json`, made on first demand. */
   gzip(): Buffer;
+  /** Whether `json` was made (or read from disk) already. */
+  isEncoded(): boolean;
 }
 
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
@@ -40,6 +42,18 @@ const VERSION_WAIT_MS = 1000;
 /** How late another process's song write may show here, without Redis. */
 export const CATALOGUE_BOUND_MS = VERSION_WAIT_MS;
 const changeListeners = new Set<() => void>();
+const patchListeners = new Set<(base: SongListSnapshot, next: SongListSnapshot, change: CatalogueChange) => void>();
+
+/**
+ * Called when this process patched its snapshot with its own write: views of the catalogue
+ * (the search index) can carry theirs forward with the same change instead of building anew.
+ */
+export function onCataloguePatched(
+  listener: (base: SongListSnapshot, next: SongListSnapshot, change: CatalogueChange) => void,
+): () => void {
+  patchListeners.add(listener);
+  return () => patchListeners.delete(listener);
+}
 
 let current: SongListSnapshot | undefined;
 /** When `current`'s version was last confirmed. */
@@ -55,39 +69,100 @@ export function onCatalogueChanged(listener: () => void): () => void {
 }
 
 /**
+ * What one song write in this process changed: with it, this process patches its snapshot in
+ * memory instead of reading the whole catalogue again. Other processes still see the version
+ * move and read it again.
+ */
+export interface CatalogueChange {
+  /** Songs just inserted, newest first: they go first in the list. */
+  added?: Song[];
+  /** Songs whose fields changed; they keep their place. */
+  replaced?: Song[];
+  deleted?: string[];
+}
+
+const versionTag = (version: number | string | undefined) => `${mongoose.connection.name}:${version ?? 'none'}`;
+
+/**
  * Moves the version every process on the database checks, then drops this process's snapshot
  * and tells the listeners. In that order: a rebuild started after the drop reads the new version,
- * so it never takes the snapshot kept on disk for the old one.
+ * so it never takes the snapshot kept on disk for the old one. When the write says what it
+ * changed and the snapshot held was the version just before the move, the snapshot is patched
+ * instead (no read of the catalogue); any write between the two leaves it dropped.
  */
-export async function catalogueChanged(): Promise<void> {
+export async function catalogueChanged(change?: CatalogueChange): Promise<void> {
+  let moved: number | undefined;
   try {
-    await serialised(`catalogue-version`, () =>
-      CatalogueVersionModel.updateOne({ _id: SONGS }, { $inc: { version: 1 } }, { upsert: true }),
+    const doc = await serialised(`catalogue-version`, () =>
+      CatalogueVersionModel.findOneAndUpdate({ _id: SONGS }, { $inc: { version: 1 } }, { upsert: true, new: true }).lean(),
     );
+    moved = doc?.version;
   } catch {
     // The song write itself succeeded but the version did not move: the snapshot on disk can no
     // longer be trusted for it, and other processes catch up at the next successful bump.
     if (persistedFile) fs.rmSync(persistedFile, { force: true });
   }
+  const base = current;
   forgetCatalogueSnapshot();
+  if (change && base && moved !== undefined && base.version === versionTag(moved - 1)) {
+    current = patched(base, versionTag(moved), change);
+    checkedAt = Date.now();
+    for (const listener of patchListeners) listener(base, current, change);
+  }
   for (const listener of changeListeners) listener();
+}
+
+/** `base` with one write's change applied: O(list) pointer work, no database read. */
+function patched(base: SongListSnapshot, version: string, { added = [], replaced = [], deleted = [] }: CatalogueChange): SongListSnapshot {
+  const gone = new Set(deleted);
+  const replacing = new Map(replaced.map((song) => [song._id, song]));
+  let songs: Song[] = base.songs;
+  if (gone.size > 0 || replacing.size > 0) {
+    songs = [];
+    for (const song of base.songs) if (!gone.has(song._id)) songs.push(replacing.get(song._id) ?? song);
+  }
+  if (added.length > 0) songs = [...added, ...songs];
+  const next = snapshotOf(version, songs);
+  const baseById = indexes.get(base);
+  if (baseById) {
+    const byId = new Map(baseById);
+    for (const id of gone) byId.delete(id);
+    for (const song of [...replaced, ...added]) byId.set(song._id, song);
+    indexes.set(next, byId);
+  }
+  return next;
 }
 
 /** The current version, tagged with the database name (a wiped counter reads as "none"). */
 async function readVersion(): Promise<string> {
   const doc = await CatalogueVersionModel.findById(SONGS).lean();
-  return `${mongoose.connection.name}:${doc?.version ?? 'none'}`;
+  return versionTag(doc?.version);
 }
 
-function snapshotOf(version: string, songs: Song[], json: Buffer): SongListSnapshot {
+/**
+ * A snapshot whose JSON body is made on first demand (a write patches the list; the body is
+ * encoded once, when the full list is next asked for) and then kept on disk for the next start.
+ */
+function snapshotOf(version: string, songs: Song[], kept?: Buffer): SongListSnapshot {
+  let json = kept;
   let gzipped: Buffer | undefined;
-  return {
+  const snapshot: SongListSnapshot = {
     version,
     songs,
-    json,
-    etag: `W/"songs-${Buffer.from(version).toString('base64url')}-${json.length}"`,
-    gzip: () => (gzipped ??= gzipSync(json)),
+    get json() {
+      if (!json) {
+        json = Buffer.from(JSON.stringify({ data: songs }));
+        persist(snapshot);
+      }
+      return json;
+    },
+    get etag() {
+      return `W/"songs-${Buffer.from(version).toString('base64url')}-${snapshot.json.length}"`;
+    },
+    gzip: () => (gzipped ??= gzipSync(snapshot.json)),
+    isEncoded: () => json !== undefined,
   };
+  return snapshot;
 }
 
 /** The snapshot kept on disk, when it is of this version. */
@@ -118,8 +193,13 @@ function persist(snapshot: SongListSnapshot): void {
     .catch(() => fs.promises.rm(tmp, { force: true }));
 }
 
-/** Resolves once the last snapshot is on disk (or its write failed): the server awaits it on shutdown. */
+/**
+ * Resolves once the last snapshot is on disk (or its write failed): the server awaits it on
+ * shutdown. A snapshot patched since its body was last made is encoded now, so the next start
+ * reads it instead of the whole catalogue.
+ */
 export async function catalogueWritten(): Promise<void> {
+  if (current && !current.isEncoded()) void current.json;
   await persisting;
 }
 
@@ -127,10 +207,7 @@ async function build(version: string): Promise<SongListSnapshot> {
   const kept = readPersisted(version);
   if (kept) return kept;
   const docs = await SongModel.find().select(SONG_FIELDS).sort(NEWEST_FIRST).lean();
-  const songs = docs.map(toSong);
-  const snapshot = snapshotOf(version, songs, Buffer.from(JSON.stringify({ data: songs })));
-  persist(snapshot);
-  return snapshot;
+  return snapshotOf(version, docs.map(toSong));
 }
 
 /** Keeps the snapshot in `file` between runs (the server's data folder). */

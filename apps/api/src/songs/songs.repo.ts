@@ -8,8 +8,9 @@ import { SongModel, toSong } from './song.model.js';
 
 export async function insertSong(input: SongInput): Promise<Song> {
   const doc = await SongModel.create(input);
-  await catalogueChanged();
-  return toSong(doc);
+  const song = toSong(doc);
+  await catalogueChanged({ added: [song] });
+  return song;
 }
 
 /** Bulk insert for the seed, the demo catalogue and tests; returns the new ids in input order. */
@@ -19,7 +20,11 @@ export async function insertSongs(
   if (inputs.length === 0) return [];
   // Not lean: timestamps and casting apply as for any other write.
   const docs = await SongModel.insertMany(inputs);
-  await catalogueChanged();
+  // Songs stamped now go first in the list, newest first; back-dated ones (the seed's) are placed
+  // by a read of the whole list.
+  const backDated = inputs.some((input) => input.createdAt !== undefined);
+  const newestFirst = [...docs].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (String(b._id) < String(a._id) ? -1 : 1));
+  await catalogueChanged(backDated ? undefined : { added: newestFirst.map((doc) => toSong(doc)) });
   return docs.map((doc) => String(doc._id));
 }
 
@@ -35,14 +40,15 @@ export async function replaceSong(id: string, input: SongInput): Promise<Song | 
     SongModel.findByIdAndUpdate(id, update, { new: true, runValidators: true }).lean(),
   );
   if (!doc) return null;
-  await catalogueChanged();
-  return toSong(doc);
+  const song = toSong(doc);
+  await catalogueChanged({ replaced: [song] });
+  return song;
 }
 
 export async function deleteSongById(id: string): Promise<boolean> {
   const { deletedCount } = await SongModel.deleteOne({ _id: id });
   if (deletedCount === 0) return false;
-  await catalogueChanged();
+  await catalogueChanged({ deleted: [id.toLowerCase()] });
   return true;
 }
 
@@ -80,21 +86,24 @@ export async function markEdited(id: string, before: Song, after: SongInput): Pr
 export async function refreshScannedSong(id: string, fresh: SongInput): Promise<boolean> {
   const updated = await serialised(`song:${id}`, async () => {
     const doc = await SongModel.findById(id).select('edited').lean();
-    if (!doc) return false;
+    if (!doc) return undefined;
     const edited = new Set<string>(doc.edited ?? []);
     const set = Object.fromEntries(Object.entries(fresh).filter(([field]) => !edited.has(field)));
     const unset = SONG_OPTIONAL_FIELDS.filter((field) => fresh[field] === undefined && !edited.has(field));
     const update: UpdateQuery<SongInput> = { $set: set };
     if (unset.length > 0) update.$unset = Object.fromEntries(unset.map((field) => [field, 1]));
-    await SongModel.updateOne({ _id: id }, update);
-    return true;
+    // No projection: with one, this findAndModify failed on the embedded engine (scanner tests).
+    return SongModel.findByIdAndUpdate(id, update, { new: true }).lean();
   });
-  if (updated) await catalogueChanged();
-  return updated;
+  if (!updated) return false;
+  await catalogueChanged({ replaced: [toSong(updated)] });
+  return true;
 }
 
 /** A scanned song whose file moved: its new address and file entry. */
 export async function moveScannedSong(id: string, url: string, scanFile: string): Promise<void> {
-  await serialised(`song:${id}`, () => SongModel.updateOne({ _id: id }, { $set: { song: url, scanFile } }));
-  await catalogueChanged();
+  const moved = await serialised(`song:${id}`, () =>
+    SongModel.findByIdAndUpdate(id, { $set: { song: url, scanFile } }, { new: true }).lean(),
+  );
+  await catalogueChanged(moved ? { replaced: [toSong(moved)] } : undefined);
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Song } from '@samaa/shared';
-import { songListSnapshot, type SongListSnapshot } from '../songs/songCatalogue.repo.js';
+import { songListSnapshot, songsByIdOf, type SongListSnapshot } from '../songs/songCatalogue.repo.js';
 import { createTextIndex, foldTerm } from '../search/textIndex.js';
 
 /*
@@ -42,6 +42,16 @@ export interface Library {
   artistIndex: ReturnType<typeof createTextIndex<{ _id: string; name: string }>>;
   albumIndex: ReturnType<typeof createTextIndex<{ _id: string; name: string; artist: string }>>;
   lastModified: number;
+  /** The albums in one of the list orders, sorted once per library (albumOrders.ts). */
+  orders: Map<string, readonly AlbumEntry[]>;
+  /** Answers that depend on the library only (the artist index), made once per library. */
+  answers: Map<string, unknown>;
+}
+
+/** `make()`'s value, kept on the library under `key` (dropped with it when the catalogue changes). */
+export function memoised<T>(library: Library, key: string, make: () => T): T {
+  if (!library.answers.has(key)) library.answers.set(key, make());
+  return library.answers.get(key) as T;
 }
 
 /** The album of songs that have none. */
@@ -67,53 +77,80 @@ export function sortName(name: string): string {
   return name.trim();
 }
 
+const collator = new Intl.Collator();
+const baseCollator = new Intl.Collator(undefined, { sensitivity: 'base' });
+
 const byTrack = (a: Song, b: Song) =>
   (a.discNumber ?? 1) - (b.discNumber ?? 1) ||
   (a.trackNumber ?? Number.MAX_SAFE_INTEGER) - (b.trackNumber ?? Number.MAX_SAFE_INTEGER) ||
-  a.name.localeCompare(b.name);
+  collator.compare(a.name, b.name);
 
-const compareNames = (a: string, b: string) => sortName(a).localeCompare(sortName(b), undefined, { sensitivity: 'base' });
+/** Songs grouped between two yields to the event loop while a library is built. */
+const SONGS_PER_SLICE = 5000;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-function build(snapshot: SongListSnapshot): Library {
+/**
+ * Derives artists and albums from the catalogue. Built in slices that let requests in between
+ * (at 100,000 songs a build takes seconds), with every sort key and id computed once per name
+ * rather than in every comparison.
+ */
+async function build(snapshot: SongListSnapshot): Promise<Library> {
   const albumById = new Map<string, AlbumEntry>();
   const artistById = new Map<string, ArtistEntry>();
   const albumOfSong = new Map<string, AlbumEntry>();
+  const artistIds = new Map<string, string>();
+  const albumIds = new Map<string, string>();
+  const createdAt = new Map<AlbumEntry, number>();
+  let lastModified = 0;
+  let i = 0;
   for (const song of snapshot.songs) {
+    if (++i % SONGS_PER_SLICE === 0) await nextTurn();
     const artistName = song.albumArtist || song.artist;
-    const artistId = artistIdOf(artistName);
-    const albumId = albumIdOf(artistName, song.album || undefined);
+    let artistId = artistIds.get(artistName);
+    if (artistId === undefined) artistIds.set(artistName, (artistId = artistIdOf(artistName)));
+    const albumKey = `${artistName}\0${song.album || '\u0001'}`;
+    let albumId = albumIds.get(albumKey);
+    if (albumId === undefined) albumIds.set(albumKey, (albumId = albumIdOf(artistName, song.album || undefined)));
+    const created = parseInt(song._id.slice(0, 8), 16) * 1000 || 0;
+    if (created > lastModified) lastModified = created;
     let album = albumById.get(albumId);
     if (!album) {
-      album = { id: albumId, name: song.album || SINGLES, artist: artistName, artistId, songs: [], duration: 0, created: createdOf(song._id) };
+      album = { id: albumId, name: song.album || SINGLES, artist: artistName, artistId, songs: [], duration: 0, created: new Date(0) };
       albumById.set(albumId, album);
+      createdAt.set(album, created);
       let artist = artistById.get(artistId);
       if (!artist) {
         artist = { id: artistId, name: artistName, albums: [] };
         artistById.set(artistId, artist);
       }
       artist.albums.push(album);
-    }
+    } else if (created < createdAt.get(album)!) createdAt.set(album, created);
     album.songs.push(song);
     album.duration += song.duration ?? 0;
     album.year ??= song.year;
-    const created = createdOf(song._id);
-    if (created < album.created) album.created = created;
     albumOfSong.set(song._id, album);
   }
+  await nextTurn();
   for (const album of albumById.values()) {
+    album.created = new Date(createdAt.get(album)!);
     album.songs.sort(byTrack);
     album.coverSongId = album.songs.find((song) => song.img)?._id;
   }
-  const artists = [...artistById.values()].sort((a, b) => compareNames(a.name, b.name));
+  await nextTurn();
+  const artists = [...artistById.values()]
+    .map((artist) => ({ artist, key: sortName(artist.name) }))
+    .sort((a, b) => baseCollator.compare(a.key, b.key))
+    .map(({ artist }) => artist);
   for (const artist of artists) {
-    artist.albums.sort((a, b) => (a.year ?? 0) - (b.year ?? 0) || a.name.localeCompare(b.name));
+    artist.albums.sort((a, b) => (a.year ?? 0) - (b.year ?? 0) || collator.compare(a.name, b.name));
     artist.coverSongId = artist.albums.find((album) => album.coverSongId)?.coverSongId;
   }
+  await nextTurn();
   const albums = [...albumById.values()];
   const artistIndex = createTextIndex<{ _id: string; name: string }>(['name'], { name: 1 });
-  artistIndex.addAll(artists.map(({ id, name }) => ({ _id: id, name })));
+  await artistIndex.addAllAsync(artists.map(({ id, name }) => ({ _id: id, name })), { chunkSize: 1000 });
   const albumIndex = createTextIndex<{ _id: string; name: string; artist: string }>(['name', 'artist'], { name: 2, artist: 1 });
-  albumIndex.addAll(albums.map(({ id, name, artist }) => ({ _id: id, name, artist })));
+  await albumIndex.addAllAsync(albums.map(({ id, name, artist }) => ({ _id: id, name, artist })), { chunkSize: 1000 });
   return {
     artists,
     albums,
@@ -121,21 +158,25 @@ function build(snapshot: SongListSnapshot): Library {
     albumById,
     albumOfSong,
     songs: snapshot.songs,
-    songById: new Map(snapshot.songs.map((song) => [song._id, song])),
+    songById: songsByIdOf(snapshot),
     artistIndex,
     albumIndex,
-    lastModified: snapshot.songs.reduce((latest, song) => Math.max(latest, createdOf(song._id).getTime()), 0),
+    lastModified,
+    orders: new Map(),
+    answers: new Map(),
   };
 }
 
-const libraries = new WeakMap<SongListSnapshot, Library>();
+const libraries = new WeakMap<SongListSnapshot, Promise<Library>>();
 
+/** The library of the current catalogue; requests while it is built share one build. */
 export async function currentLibrary(): Promise<Library> {
   const snapshot = await songListSnapshot();
   let library = libraries.get(snapshot);
   if (!library) {
     library = build(snapshot);
     libraries.set(snapshot, library);
+    library.catch(() => libraries.delete(snapshot));
   }
   return library;
 }

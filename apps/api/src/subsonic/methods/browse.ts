@@ -1,6 +1,6 @@
 import { notFoundError, annotationsOf, type SubsonicMethod } from '../call.js';
 import { albumId3, artistId3, songChild } from '../entities.js';
-import { currentLibrary, IGNORED_ARTICLES, indexLetter, type ArtistEntry } from '../library.js';
+import { currentLibrary, IGNORED_ARTICLES, indexLetter, memoised, type ArtistEntry } from '../library.js';
 import type { Payload } from '../response.js';
 
 const ignoredArticles = IGNORED_ARTICLES.join(' ');
@@ -9,7 +9,9 @@ function byLetter<T>(artists: ArtistEntry[], entry: (artist: ArtistEntry) => T):
   const groups = new Map<string, T[]>();
   for (const artist of artists) {
     const letter = indexLetter(artist.name);
-    groups.set(letter, [...(groups.get(letter) ?? []), entry(artist)]);
+    let group = groups.get(letter);
+    if (!group) groups.set(letter, (group = []));
+    group.push(entry(artist));
   }
   return [...groups].sort(([a], [b]) => (a === '#' ? 1 : b === '#' ? -1 : a.localeCompare(b))).map(([name, artist]) => ({ name, artist }));
 }
@@ -17,12 +19,15 @@ function byLetter<T>(artists: ArtistEntry[], entry: (artist: ArtistEntry) => T):
 export const browseMethods: Record<string, SubsonicMethod> = {
   getArtists: async () => {
     const library = await currentLibrary();
-    return { artists: { ignoredArticles, index: byLetter(library.artists, artistId3) } };
+    // The same for every listener until the catalogue changes: grouped once per library.
+    return { artists: { ignoredArticles, index: memoised(library, 'artists', () => byLetter(library.artists, artistId3)) } };
   },
 
   getIndexes: async () => {
     const library = await currentLibrary();
-    const index = byLetter(library.artists, (artist): Payload => ({ id: artist.id, name: artist.name }));
+    const index = memoised(library, 'indexes', () =>
+      byLetter(library.artists, (artist): Payload => ({ id: artist.id, name: artist.name })),
+    );
     return { indexes: { lastModified: library.lastModified, ignoredArticles, index } };
   },
 

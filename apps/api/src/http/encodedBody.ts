@@ -1,0 +1,54 @@
+import { gzipSync } from 'node:zlib';
+import type { Request, Response } from 'express';
+
+/**
+ * A JSON answer serialised once and sent many times: the body, its gzip (made on first demand)
+ * and an ETag. Read models hand out the same objects until they change, so an answer built from
+ * them is kept beside them (EncodedBodies) instead of being serialised per request.
+ */
+export interface EncodedBody {
+  json: Buffer;
+  etag: string;
+  gzip(): Buffer;
+}
+
+let made = 0;
+
+export function encodeBody(value: unknown): EncodedBody {
+  const json = Buffer.from(JSON.stringify(value));
+  made += 1;
+  let gzipped: Buffer | undefined;
+  return {
+    json,
+    etag: `W/"b-${process.pid.toString(36)}-${made.toString(36)}-${json.length.toString(36)}"`,
+    gzip: () => (gzipped ??= gzipSync(json)),
+  };
+}
+
+/** Sends a kept body: 304 when the client has it, gzipped when the client takes gzip. */
+export function sendEncoded(req: Request, res: Response, body: EncodedBody): void {
+  res.set({ ETag: body.etag, Vary: 'Accept-Encoding' }).type('json');
+  if (req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  if (req.acceptsEncodings('gzip', 'identity') === 'gzip') res.set('Content-Encoding', 'gzip').send(body.gzip());
+  else res.send(body.json);
+}
+
+/**
+ * Bodies kept per read-model object (`owner`, e.g. a user's cached playlist list) and the
+ * catalogue version they were made with (`with`): dropped with the owner, remade when either
+ * changes.
+ */
+export class EncodedBodies<Owner extends object> {
+  private readonly kept = new WeakMap<Owner, { with: object; body: EncodedBody }>();
+
+  get(owner: Owner, withWhat: object, make: () => unknown): EncodedBody {
+    const entry = this.kept.get(owner);
+    if (entry && entry.with === withWhat) return entry.body;
+    const body = encodeBody(make());
+    this.kept.set(owner, { with: withWhat, body });
+    return body;
+  }
+}

@@ -1,0 +1,58 @@
+import mongoose from 'mongoose';
+
+/**
+ * Test support: counts the engine calls the data layer makes, per collection, and the documents
+ * they return, by wrapping Mongoose's query and aggregate execution. Complexity tests compare
+ * these counts at two catalogue sizes (a request's cost must not grow with the catalogue).
+ */
+export interface EngineCalls {
+  /** `collection.operation` → number of calls. */
+  calls: Map<string, number>;
+  /** Documents returned by reads, per collection. */
+  records: Map<string, number>;
+}
+
+const current: EngineCalls = { calls: new Map(), records: new Map() };
+let installed = false;
+
+const add = (map: Map<string, number>, key: string, n: number) => map.set(key, (map.get(key) ?? 0) + n);
+
+function recordsIn(result: unknown): number {
+  if (Array.isArray(result)) return result.length;
+  return result && typeof result === 'object' ? 1 : 0;
+}
+
+export function countEngineCalls(): void {
+  if (installed) return;
+  installed = true;
+  const exec = mongoose.Query.prototype.exec;
+  mongoose.Query.prototype.exec = async function (this: mongoose.Query<unknown, unknown>, ...args: unknown[]) {
+    const name = this.model.collection.collectionName;
+    const op = (this as unknown as { op?: string }).op ?? 'exec';
+    add(current.calls, `${name}.${op}`, 1);
+    const result = await (exec as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+    if (op.startsWith('find') || op === 'distinct') add(current.records, name, recordsIn(result));
+    return result;
+  } as typeof exec;
+  const aggregate = mongoose.Aggregate.prototype.exec;
+  mongoose.Aggregate.prototype.exec = async function (this: mongoose.Aggregate<unknown>) {
+    const name = (this as unknown as { _model: mongoose.Model<unknown> })._model.collection.collectionName;
+    add(current.calls, `${name}.aggregate`, 1);
+    const result = await aggregate.apply(this);
+    add(current.records, name, recordsIn(result));
+    return result;
+  } as typeof aggregate;
+  const save = mongoose.Model.prototype.save;
+  mongoose.Model.prototype.save = function (this: mongoose.Document, ...args: unknown[]) {
+    add(current.calls, `${(this.constructor as mongoose.Model<unknown>).collection.collectionName}.save`, 1);
+    return (save as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+  } as typeof save;
+}
+
+/** The calls made while `task` ran, as plain objects (comparable with toEqual). */
+export async function engineCallsDuring(task: () => Promise<unknown>): Promise<{ calls: Record<string, number>; records: Record<string, number> }> {
+  current.calls.clear();
+  current.records.clear();
+  await task();
+  return { calls: Object.fromEntries([...current.calls].sort()), records: Object.fromEntries([...current.records].sort()) };
+}
