@@ -9,3 +9,4 @@ export * from './media.js';
 export * from './apiKeys.js';
 export * from './libraries.js';
 export * from './mpegAudio.js';
+export * from './playlistImport.js';
