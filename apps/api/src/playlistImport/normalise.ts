@@ -79,3 +79,8 @@ export function artistSet(artists: readonly string[]): string[] {
 export function tokens(text: string): string[] {
   return [...new Set(text.split(' ').filter((t) => t.length > 1 || /\d/.test(t)))];
 }
+
+/** An album name for comparison: folded, with its edition ("(Deluxe)") kept, since it tells copies apart. */
+export function normaliseAlbum(album: string): string {
+  return clean(fold(album));
+}

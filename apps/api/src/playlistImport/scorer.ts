@@ -1,6 +1,6 @@
 import { jaroWinkler } from '@skyra/jaro-winkler';
 import type { ImportInput } from '@samaa/shared';
-import { artistSet, fold, normaliseTitle, type NormalTitle } from './normalise.js';
+import { artistSet, fold, normaliseAlbum, normaliseTitle, type NormalTitle } from './normalise.js';
 
 /** A track reduced for comparison, whether it is a row, a catalogue song or a JioSaavn song. */
 export interface Comparable {
@@ -14,7 +14,7 @@ export function comparable(input: Pick<ImportInput, 'title' | 'artists' | 'album
   return {
     title: normaliseTitle(input.title),
     artists: artistSet(input.artists),
-    album: input.album ? normaliseTitle(input.album).text : '',
+    album: input.album ? normaliseAlbum(input.album) : '',
     durationMs: input.durationMs,
   };
 }
