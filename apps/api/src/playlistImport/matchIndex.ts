@@ -80,20 +80,16 @@ export function candidatesOf(index: MatchIndex, row: Comparable): IndexedSong[] 
   return [...new Set(found)].map((at) => index.songs[at]!);
 }
 
-let cached: MatchIndex | undefined;
-let building: { version: string; promise: Promise<MatchIndex> } | undefined;
+/** Keyed by the snapshot itself: a rebuilt snapshot is a new object, even when a wiped database reuses a version number. */
+const built = new WeakMap<object, MatchIndex>();
 
-/** The index of the current catalogue version, rebuilt only when the version moved. */
+/** The index of the current catalogue snapshot, built once per snapshot. */
 export async function currentMatchIndex(): Promise<MatchIndex> {
   const snapshot = await songListSnapshot();
-  if (cached?.version === snapshot.version) return cached;
-  if (building?.version === snapshot.version) return building.promise;
-  const promise = Promise.resolve().then(() => buildMatchIndex(snapshot.version, snapshot.songs));
-  building = { version: snapshot.version, promise };
-  try {
-    cached = await promise;
-    return cached;
-  } finally {
-    if (building?.promise === promise) building = undefined;
+  let index = built.get(snapshot);
+  if (!index) {
+    index = buildMatchIndex(snapshot.version, snapshot.songs);
+    built.set(snapshot, index);
   }
+  return index;
 }

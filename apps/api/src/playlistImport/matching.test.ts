@@ -41,7 +41,8 @@ describe('matching test set', () => {
       const { kind, expected } = labelled[i]!;
       const k = perKind.get(kind) ?? { rows: 0, right: 0, wrong: 0, uncertain: 0 };
       k.rows += 1;
-      if (row.status === 'matched') (isRight(row, expected) ? (k.right += 1) : (k.wrong += 1));
+      if (row.status === 'matched' && isRight(row, expected)) k.right += 1;
+      else if (row.status === 'matched') k.wrong += 1;
       if (row.status === 'uncertain') k.uncertain += 1;
       perKind.set(kind, k);
     });

@@ -60,6 +60,6 @@ export function toCsv(playlist: Playlist, origin: string): string {
 
 /** A file name for the download: the playlist's name without characters file systems refuse. */
 export function exportFileName(playlist: Playlist, format: ExportFormat): string {
-  const base = playlist.name.replace(/[\\/:*?"<>|\x00-\x1f]+/g, ' ').trim() || 'playlist';
+  const base = [...playlist.name].map((c) => (c < ' ' || '\\/:*?"<>|'.includes(c) ? ' ' : c)).join('').trim() || 'playlist';
   return `${base}.${format}`;
 }
