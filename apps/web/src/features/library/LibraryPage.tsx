@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { AxiosError } from 'axios';
-import { LABELS, MESSAGES, userPlaylistsError, type Playlist } from '@samaa/shared';
+import { IMPORT_LABELS, LABELS, MESSAGES, userPlaylistsError, type Playlist } from '@samaa/shared';
 import { deletePlaylist, hasUserToken } from '../../api/catalogue';
 import { useListenerToken } from '../../session/useListenerToken';
 import { playlistDeleted, playlistsChanged, useOwnPlaylists } from '../playlists';
@@ -11,9 +11,10 @@ import { PlaylistCard } from '../playlists';
 import { PlaylistForm, type PlaylistFormMode } from '../playlists';
 import { ownPlaylistCard } from './playlistCards';
 import { SpotifyPlaylists, useSpotifyImport } from './SpotifyPlaylists';
+import { ImportPlaylistPanel, downloadExport, reviewPath } from '../playlistImport';
 import './LibraryPage.css';
 
-type View = { kind: 'samma' } | { kind: 'spotify' } | { kind: 'form'; mode: PlaylistFormMode };
+type View = { kind: 'samma' } | { kind: 'spotify' } | { kind: 'import' } | { kind: 'form'; mode: PlaylistFormMode };
 
 function userPlaylistsFailure(error: unknown): string {
   if (error instanceof AxiosError) return userPlaylistsError(errorMessage(error, error.message));
@@ -98,6 +99,17 @@ export default function LibraryPage() {
           >
             {LABELS.createPlaylist}
           </button>
+          <button
+            type="button"
+            className={view.kind === 'import' ? 'btn' : 'btn btn--ghost'}
+            aria-pressed={view.kind === 'import'}
+            onClick={() => {
+              spotify.clearNotice();
+              setView({ kind: 'import' });
+            }}
+          >
+            {IMPORT_LABELS.importPlaylist}
+          </button>
         </div>
       </header>
 
@@ -114,6 +126,8 @@ export default function LibraryPage() {
           onClose={showOwn}
         />
       )}
+
+      {view.kind === 'import' && <ImportPlaylistPanel />}
 
       {view.kind === 'spotify' && (
         <SpotifyPlaylists
@@ -144,6 +158,18 @@ export default function LibraryPage() {
                         label: LABELS.updatePlaylist,
                         onSelect: () =>
                           setView({ kind: 'form', mode: { kind: 'edit', id: playlist._id } }),
+                      },
+                      {
+                        label: IMPORT_LABELS.exportM3u8,
+                        onSelect: () => void downloadExport(playlist._id, 'm3u8', playlist.name).catch(console.error),
+                      },
+                      {
+                        label: IMPORT_LABELS.exportCsv,
+                        onSelect: () => void downloadExport(playlist._id, 'csv', playlist.name).catch(console.error),
+                      },
+                      {
+                        label: IMPORT_LABELS.review,
+                        onSelect: () => navigate(reviewPath(playlist._id)),
                       },
                     ]}
                   />

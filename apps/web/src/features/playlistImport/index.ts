@@ -1,0 +1,3 @@
+export { ImportPlaylistPanel, reviewPath } from './ImportPlaylistPanel';
+export { ExportButtons } from './ExportButtons';
+export { downloadExport } from './importApi';
