@@ -11,7 +11,7 @@ import { PlaylistCard } from '../playlists';
 import { PlaylistForm, type PlaylistFormMode } from '../playlists';
 import { ownPlaylistCard } from './playlistCards';
 import { SpotifyPlaylists, useSpotifyImport } from './SpotifyPlaylists';
-import { ImportPlaylistPanel, downloadExport, reviewPath } from '../playlistImport';
+import { ImportPlaylistPanel, downloadExport, reviewPath, useImportSpotify } from '../playlistImport';
 import './LibraryPage.css';
 
 type View = { kind: 'samma' } | { kind: 'spotify' } | { kind: 'import' } | { kind: 'form'; mode: PlaylistFormMode };
@@ -31,6 +31,7 @@ export default function LibraryPage() {
   const spotify = useSpotifyImport(returningFromSpotify);
   const signedIn = useListenerToken();
   const playlists = useOwnPlaylists({ revalidate: true });
+  const importSpotify = useImportSpotify();
 
   useEffect(() => {
     if (playlists.error) console.error(MESSAGES.userPlaylistsFailed, playlists.error);
@@ -130,10 +131,23 @@ export default function LibraryPage() {
       {view.kind === 'import' && <ImportPlaylistPanel />}
 
       {view.kind === 'spotify' && (
-        <SpotifyPlaylists
-          state={spotify.state}
-          onPlay={(id) => navigate('/player', { state: spotify.playerState(id) })}
-        />
+        <>
+          {importSpotify.isError && (
+            <p className="alert alert--error" role="alert">
+              {errorMessage(importSpotify.error, MESSAGES.spotifyPlaylistsFailed)}
+            </p>
+          )}
+          <SpotifyPlaylists
+            state={spotify.state}
+            onPlay={(id) => navigate('/player', { state: spotify.playerState(id) })}
+            onImport={(card) =>
+              importSpotify.mutate(
+                { id: card.id, name: card.name },
+                { onSuccess: (answer) => navigate(reviewPath(answer.playlist._id)) },
+              )
+            }
+          />
+        </>
       )}
 
       {view.kind === 'samma' && (

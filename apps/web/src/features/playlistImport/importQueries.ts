@@ -3,7 +3,8 @@ import type { ImportRowResolution, PlaylistImportResult } from '@samaa/shared';
 import { queryClient } from '../../api/queryClient';
 import { getUserToken } from '../../session/session';
 import { playlistsChanged } from '../playlists';
-import { fetchImport, importPlaylistFile, matchImportAgain, resolveImportRow, type ImportAnswer } from './importApi';
+import { fetchSpotifyImportTracks } from '../spotify';
+import { fetchImport, importPlaylistFile, importSpotifyPlaylist, matchImportAgain, resolveImportRow, type ImportAnswer } from './importApi';
 
 export const IMPORT_KEYS = {
   review: (playlistId: string) => ['playlist-import', playlistId] as const,
@@ -40,4 +41,15 @@ export function useResolveRow(playlistId: string) {
 
 export function useMatchAgain(playlistId: string) {
   return useMutation({ mutationFn: () => matchImportAgain(playlistId), onSuccess: remember }, queryClient);
+}
+
+/** Reads a Spotify playlist's tracks in the browser (the tokens stay here) and imports them. */
+export function useImportSpotify() {
+  return useMutation(
+    {
+      mutationFn: async ({ id, name }: { id: string; name: string }) => importSpotifyPlaylist(id, name, await fetchSpotifyImportTracks(id)),
+      onSuccess: remember,
+    },
+    queryClient,
+  );
 }
