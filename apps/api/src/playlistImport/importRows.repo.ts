@@ -22,7 +22,7 @@ export async function saveImportRows(playlistId: string, user: string, rows: rea
   await ImportChunkModel.insertMany(
     Array.from({ length: chunks }, (_, chunk) => ({
       _id: chunkId(playlistId, chunk),
-      rows: rows.slice(chunk * CHUNK_ROWS, (chunk + 1) * CHUNK_ROWS),
+      rows: JSON.stringify(rows.slice(chunk * CHUNK_ROWS, (chunk + 1) * CHUNK_ROWS)),
     })),
   );
   await ImportHeaderModel.create({ _id: key(playlistId), user: user.toLowerCase(), total: rows.length, chunks });
@@ -37,7 +37,7 @@ export async function importRowsOf(header: ImportHeader): Promise<ImportRow[]> {
   const docs = await Promise.all(
     Array.from({ length: header.chunks }, (_, chunk) => ImportChunkModel.findById(chunkId(header.playlistId, chunk)).lean()),
   );
-  return docs.flatMap((doc) => (doc?.rows ?? []) as ImportRow[]);
+  return docs.flatMap((doc) => (doc?.rows ? (JSON.parse(doc.rows) as ImportRow[]) : []));
 }
 
 /**
@@ -60,7 +60,7 @@ export async function updateImportRows<T>(
       [...byChunk.keys()].map((chunk) =>
         ImportChunkModel.updateOne(
           { _id: chunkId(header.playlistId, chunk) },
-          { $set: { rows: rows.slice(chunk * CHUNK_ROWS, (chunk + 1) * CHUNK_ROWS) } },
+          { $set: { rows: JSON.stringify(rows.slice(chunk * CHUNK_ROWS, (chunk + 1) * CHUNK_ROWS)) } },
         ),
       ),
     );

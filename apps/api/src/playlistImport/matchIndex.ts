@@ -57,27 +57,50 @@ export function buildMatchIndex(version: string, songs: readonly Song[]): MatchI
 /** Past this many songs, one word narrows nothing ("the", "love"): it is skipped when others exist. */
 const COMMON_WORD = 2000;
 
-function union(map: Map<string, number[]>, words: string[]): Set<number> {
+/** The posting lists of the words, without the common ones unless nothing else is left. */
+function postings(map: Map<string, number[]>, words: string[]): number[][] {
   const lists = words.map((w) => map.get(w) ?? []).filter((l) => l.length > 0);
   const narrow = lists.filter((l) => l.length <= COMMON_WORD);
-  const out = new Set<number>();
-  for (const list of narrow.length > 0 ? narrow : lists) for (const at of list) out.add(at);
-  return out;
+  return narrow.length > 0 ? narrow : lists;
 }
+
+/** Marks of the last lookup, one slot per song: a lookup costs its posting lists, not a Set. */
+const marks = new WeakMap<MatchIndex, { seen: Uint32Array; round: number }>();
 
 /** Songs sharing a title word and an artist word with the row; failing that, either kind. */
 export function candidatesOf(index: MatchIndex, row: Comparable): IndexedSong[] {
-  const byTitle = union(index.titleWords, tokens(row.title.text));
-  const byArtist = union(index.artistWords, [...new Set(row.artists.flatMap((a) => tokens(normaliseArtist(a))))]);
-  let found: Iterable<number>;
-  if (byTitle.size > 0 && byArtist.size > 0) {
-    const [small, large] = byTitle.size < byArtist.size ? [byTitle, byArtist] : [byArtist, byTitle];
-    const both = [...small].filter((at) => large.has(at));
-    found = both.length > 0 ? both : [...byTitle, ...byArtist].slice(0, 2 * COMMON_WORD);
-  } else {
-    found = byTitle.size > 0 ? byTitle : byArtist;
+  const byTitle = postings(index.titleWords, tokens(row.title.text));
+  const byArtist = postings(index.artistWords, [...new Set(row.artists.flatMap((a) => tokens(normaliseArtist(a))))]);
+  let state = marks.get(index);
+  if (!state) marks.set(index, (state = { seen: new Uint32Array(index.songs.length), round: 0 }));
+  const { seen } = state;
+  const titleRound = (state.round += 2);
+  const bothRound = titleRound + 1;
+  const found: number[] = [];
+  if (byTitle.length > 0 && byArtist.length > 0) {
+    for (const list of byTitle) for (const at of list) seen[at] = titleRound;
+    for (const list of byArtist) {
+      for (const at of list) {
+        if (seen[at] === titleRound) {
+          seen[at] = bothRound;
+          found.push(at);
+        }
+      }
+    }
+    if (found.length > 0) return found.map((at) => index.songs[at]!);
   }
-  return [...new Set(found)].map((at) => index.songs[at]!);
+  // No song shares both: the title's words, or the artist's, alone (a misspelt name or title).
+  const fallbackRound = (state.round += 1);
+  for (const list of [...byTitle, ...byArtist]) {
+    for (const at of list) {
+      if (seen[at] !== fallbackRound) {
+        seen[at] = fallbackRound;
+        found.push(at);
+        if (found.length >= 2 * COMMON_WORD) return found.map((i) => index.songs[i]!);
+      }
+    }
+  }
+  return found.map((at) => index.songs[at]!);
 }
 
 /** Keyed by the snapshot itself: a rebuilt snapshot is a new object, even when a wiped database reuses a version number. */

@@ -14,6 +14,8 @@ export interface MatchOptions {
 
 export const SAAVN_BUDGET = 200;
 const SAAVN_CONCURRENCY = 4;
+/** Rows matched between two turns of the event loop. */
+const YIELD_EVERY = 100;
 /** A rival recording this close to the best makes the row uncertain. */
 const RIVAL_MARGIN = 0.02;
 
@@ -147,7 +149,12 @@ export async function matchRows(
   options: MatchOptions = {},
   positions: readonly number[] = inputs.map((_, i) => i),
 ): Promise<ImportRow[]> {
-  const first = inputs.map((input, i) => matchInCatalogue(index, input, positions[i]!));
+  const first: { row: ImportRow; reduced: Comparable }[] = [];
+  for (let i = 0; i < inputs.length; i++) {
+    first.push(matchInCatalogue(index, inputs[i]!, positions[i]!));
+    // A 10,000-row import takes seconds of CPU: other requests are served in between.
+    if (i % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resolve) => setImmediate(resolve));
+  }
   const { saavn } = options;
   if (!saavn) return first.map((f) => f.row);
   const budget = options.saavnBudget ?? SAAVN_BUDGET;

@@ -71,8 +71,7 @@ export function artistSet(artists: readonly string[]): string[] {
   const names = artists.flatMap((credit) =>
     fold(credit).split(/\s*(?:,|;|\/|\s&\s|\sand\s|\sx\s|\sfeat\.?\s|\sft\.?\s|\sfeaturing\s|\swith\s)\s*/),
   );
-  const whole = artists.map(normaliseArtist);
-  return [...new Set([...names.map(normaliseArtist), ...whole])].filter(Boolean);
+  return [...new Set(names.map(normaliseArtist))].filter(Boolean);
 }
 
 /** Words worth indexing: at least two characters, or a digit. */

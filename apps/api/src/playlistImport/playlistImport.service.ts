@@ -45,9 +45,9 @@ export async function importPlaylist(userId: string, parsed: ParsedPlaylist, opt
   const rows = await matchRows(index, parsed.rows, options);
   const counts = countRows(rows);
   const { songIds, saavnTracks } = entriesOf(rows);
-  const cover = songIds.map((id) => index.songs.find((s) => s.song._id === id)?.song.img).find(Boolean)
-    ?? saavnTracks[0]?.img
-    ?? '';
+  // The cover of the first matched song (the playlist's own cover, as a listener would pick).
+  const byId = await songsById();
+  const cover = (songIds[0] ? byId.get(songIds[0])?.img : undefined) ?? saavnTracks[0]?.img ?? '';
   const name = (parsed.name?.trim() || 'Imported playlist').slice(0, NAME_MAX);
   const desc = `Imported from ${FORMAT_NAMES[parsed.format]}: ${counts.matched} of ${counts.total} tracks matched`;
   const created = await insertPlaylist(userId, { name, desc, img: /^(https?:\/\/|\/media\/)/.test(cover) ? cover : '' });

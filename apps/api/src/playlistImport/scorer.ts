@@ -1,4 +1,4 @@
-import { jaroWinkler } from '@skyra/jaro-winkler';
+import { decodeUtf8, jaroWinkler, type CharArray } from '@skyra/jaro-winkler';
 import type { ImportInput } from '@samaa/shared';
 import { artistSet, fold, normaliseAlbum, normaliseTitle, type NormalTitle } from './normalise.js';
 
@@ -8,14 +8,21 @@ export interface Comparable {
   artists: string[];
   album: string;
   durationMs?: number;
+  /** The title and artists as the similarity reads them, decoded once rather than per comparison. */
+  titleChars: CharArray;
+  artistChars: CharArray[];
 }
 
 export function comparable(input: Pick<ImportInput, 'title' | 'artists' | 'album' | 'durationMs'>): Comparable {
+  const title = normaliseTitle(input.title);
+  const artists = artistSet(input.artists);
   return {
-    title: normaliseTitle(input.title),
-    artists: artistSet(input.artists),
+    title,
+    artists,
     album: input.album ? normaliseAlbum(input.album) : '',
     durationMs: input.durationMs,
+    titleChars: decodeUtf8(title.text),
+    artistChars: artists.map((a) => decodeUtf8(a)),
   };
 }
 
@@ -39,24 +46,31 @@ export interface Score {
   sameAlbum: boolean;
 }
 
-const similarity = (a: string, b: string) => (a === b ? 1 : !a || !b ? 0 : jaroWinkler(a, b));
+const similarity = (a: string, b: string, aChars: CharArray, bChars: CharArray) =>
+  a === b ? 1 : !a || !b ? 0 : jaroWinkler(aChars, bChars);
 
 /** Artists compared as sets: the best pair counts (featured artists may sit on either side). */
-function artistSimilarity(a: readonly string[], b: readonly string[]): number {
-  if (a.length === 0 || b.length === 0) return a.length === b.length ? 0.5 : 0.5;
+function artistSimilarity(row: Comparable, candidate: Comparable): number {
+  const a = row.artists;
+  const b = candidate.artists;
+  // Without artists on either side, the title alone cannot make a sure match.
+  if (a.length === 0 || b.length === 0) return 0.5;
   let best = 0;
-  for (const x of a) {
-    for (const y of b) {
-      best = Math.max(best, similarity(x, y));
+  for (let i = 0; i < a.length; i++) {
+    for (let j = 0; j < b.length; j++) {
+      best = Math.max(best, similarity(a[i]!, b[j]!, row.artistChars[i]!, candidate.artistChars[j]!));
       if (best === 1) return 1;
     }
   }
   return best;
 }
 
+/** Below this title similarity a song is not even a candidate: the artists are not compared. */
+const TITLE_FLOOR = 0.75;
+
 export function score(row: Comparable, candidate: Comparable): Score {
-  const title = similarity(row.title.text, candidate.title.text);
-  const artist = artistSimilarity(row.artists, candidate.artists);
+  const title = similarity(row.title.text, candidate.title.text, row.titleChars, candidate.titleChars);
+  const artist = title < TITLE_FLOOR ? 0 : artistSimilarity(row, candidate);
   const closeDuration =
     row.durationMs && candidate.durationMs
       ? Math.abs(row.durationMs - candidate.durationMs) <= DURATION_TOLERANCE_MS
@@ -90,7 +104,7 @@ export function isConfident(s: Score): boolean {
 }
 
 export function isCandidate(s: Score): boolean {
-  return s.total >= CANDIDATE_THRESHOLD && s.title >= 0.75 && s.artist >= 0.7;
+  return s.total >= CANDIDATE_THRESHOLD && s.title >= TITLE_FLOOR && s.artist >= 0.7;
 }
 
 /** The same recording, for telling duplicates on several albums from different songs. */
