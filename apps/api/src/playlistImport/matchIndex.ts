@@ -56,6 +56,8 @@ export function buildMatchIndex(version: string, songs: readonly Song[]): MatchI
 
 /** Past this many songs, one word narrows nothing ("the", "love"): it is skipped when others exist. */
 const COMMON_WORD = 2000;
+/** Songs scored for a row that shares no word pair with any song: enough for a slip in one word. */
+const FALLBACK_LIMIT = 500;
 
 /** The posting lists of the words, without the common ones unless nothing else is left. */
 function postings(map: Map<string, number[]>, words: string[]): number[][] {
@@ -96,7 +98,7 @@ export function candidatesOf(index: MatchIndex, row: Comparable): IndexedSong[] 
       if (seen[at] !== fallbackRound) {
         seen[at] = fallbackRound;
         found.push(at);
-        if (found.length >= 2 * COMMON_WORD) return found.map((i) => index.songs[i]!);
+        if (found.length >= FALLBACK_LIMIT) return found.map((i) => index.songs[i]!);
       }
     }
   }
