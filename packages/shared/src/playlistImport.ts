@@ -46,6 +46,8 @@ export interface ImportCandidate {
   album?: string;
   score: number;
   by: MatchBy;
+  /** Another version than the row asks for (live, remix… against the studio one, or the reverse). */
+  otherVersion?: true;
 }
 
 export interface ImportMatch {
@@ -182,6 +184,7 @@ export const IMPORT_LABELS = {
   exportCsv: 'Export CSV',
   review: 'Review import',
   by: { isrc: 'ISRC', text: 'title and artist', saavn: 'JioSaavn', manual: 'picked' } as Record<MatchBy, string>,
+  otherVersion: 'another version',
 } as const;
 
 export type PlaylistEntry = { kind: 'song'; song: Playlist['songs'][number] } | { kind: 'saavn'; track: PlaylistSaavnTrack };

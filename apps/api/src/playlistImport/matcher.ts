@@ -36,6 +36,7 @@ function songCandidate({ item, score: s }: Scored<IndexedSong>, by: 'isrc' | 'te
     ...(song.album ? { album: song.album } : {}),
     score: by === 'isrc' ? 1 : rounded(s.total),
     by,
+    ...(s.sameVersion ? {} : { otherVersion: true as const }),
   };
 }
 
@@ -47,6 +48,7 @@ function saavnCandidate({ item, score: s }: Scored<SaavnSong>): ImportCandidate 
     artist,
     score: rounded(s.total),
     by: 'saavn',
+    ...(s.sameVersion ? {} : { otherVersion: true as const }),
   };
 }
 

@@ -65,6 +65,7 @@ describe('matching test set', () => {
     for (const row of rows) {
       expect(row.status).toBe('uncertain');
       expect(row.candidates[0]!.name).toBe(row.input.title.replace(' (Live)', ''));
+      expect(row.candidates[0]!.otherVersion).toBe(true);
     }
   });
 

@@ -54,7 +54,8 @@ export function ImportRowItem({ row, matchedLabel, busy, onResolve }: ImportRowI
                   {candidate.name} — {candidate.artist}
                   {candidate.album && <small> · {candidate.album}</small>}{' '}
                   <small>
-                    ({IMPORT_LABELS.by[candidate.by]}, {percent(candidate.score)})
+                    ({IMPORT_LABELS.by[candidate.by]}, {percent(candidate.score)}
+                    {candidate.otherVersion ? `, ${IMPORT_LABELS.otherVersion}` : ''})
                   </small>
                 </span>
                 {resolution && (
