@@ -159,6 +159,7 @@ export const IMPORT_MESSAGES = {
   resolved: 'Row updated',
   matchedAgain: (matched: number) => `Match again: ${matched} more tracks matched`,
   badExportFormat: 'format must be m3u8 or csv',
+  busy: 'An import of yours is still running. Please wait for it to finish.',
 } as const;
 
 export const IMPORT_LABELS = {

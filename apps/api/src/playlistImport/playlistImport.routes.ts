@@ -10,7 +10,7 @@ import {
 } from '@samaa/shared';
 import type { AppContext } from '../context.js';
 import { authUser, requireAuth } from '../auth/middleware.js';
-import { badRequest } from '../http/errors.js';
+import { badRequest, HttpError } from '../http/errors.js';
 import { objectId, validate } from '../http/validate.js';
 import { ownPlaylist } from '../playlists/playlists.service.js';
 import { createSaavnClient } from '../saavn/saavn.client.js';
@@ -66,6 +66,17 @@ export function playlistImportRouter(ctx: AppContext): Router {
   const saavn = saavnSearch(ctx);
   const auth = requireAuth(ctx);
   const importJson = express.json({ limit: IMPORT_LIMITS.maxFileBytes });
+  /** Listeners with an import running in this process: one at a time each (it takes seconds of CPU). */
+  const running = new Set<string>();
+  const oneAtATime = async <T>(userId: string, work: () => Promise<T>): Promise<T> => {
+    if (running.has(userId)) throw new HttpError(429, IMPORT_MESSAGES.busy);
+    running.add(userId);
+    try {
+      return await work();
+    } finally {
+      running.delete(userId);
+    }
+  };
 
   router.post('/import', auth, playlistFile(), importJson, async (req, res) => {
     const userId = authUser(req)._id;
@@ -77,7 +88,7 @@ export function playlistImportRouter(ctx: AppContext): Router {
           const body = validate<SpotifyImportBody>(spotifyImportSchema, req.body);
           return parsedFromSpotify(body.name, body.tracks);
         })();
-    const data = await importPlaylist(userId, parsed, { saavn });
+    const data = await oneAtATime(userId, () => importPlaylist(userId, parsed, { saavn }));
     res.status(201).json({ ...data, message: IMPORT_MESSAGES.imported(data.counts.matched, data.counts.total) });
   });
 
@@ -96,7 +107,7 @@ export function playlistImportRouter(ctx: AppContext): Router {
   router.post('/:id/import/match-again', auth, async (req, res) => {
     const id = objectId(req.params.id);
     const before = (await importReview(id, authUser(req)._id)).counts.matched;
-    const data = await matchAgain(id, authUser(req)._id, { saavn });
+    const data = await oneAtATime(authUser(req)._id, () => matchAgain(id, authUser(req)._id, { saavn }));
     res.json({ ...data, message: IMPORT_MESSAGES.matchedAgain(data.counts.matched - before) });
   });
 

@@ -142,6 +142,22 @@ describe('POST /api/playlists/import', () => {
     expect(res.body.playlist.songs.map((s: { _id: string }) => s._id)).toContain(added);
   });
 
+  it('runs one import per listener at a time: a second one meanwhile gets a 429', async () => {
+    fake.reset();
+    fake.setFault({ delayMs: 300 });
+    // A row no earlier test looked up, so the JioSaavn client's cache cannot answer it.
+    const first = importCsv(alice, `${CSV}\r\n"x","Never Looked Up Before","Nobody","","",""`).then((res) => res);
+    // The first import is past matching the catalogue once it asks JioSaavn.
+    while (fake.calls === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    const second = await importCsv(alice);
+    expect(second.status).toBe(429);
+    expect(second.body).toEqual({ message: IMPORT_MESSAGES.busy });
+    expect((await importCsv(bob)).status).toBe(201);
+    expect((await first).status).toBe(201);
+    fake.reset();
+    expect((await importCsv(alice)).status).toBe(201);
+  });
+
   it('imports the Spotify source from the tracks the browser read', async () => {
     const res = await request(app)
       .post('/api/playlists/import')
