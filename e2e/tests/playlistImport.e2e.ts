@@ -47,10 +47,11 @@ async function distinctSongs(): Promise<Song[]> {
   return data.filter((song) => byName.get(song.name.toLowerCase()) === 1 && song.song).slice(0, 4);
 }
 
-async function uploadOnLibrary(name: string, content: string): Promise<void> {
+async function uploadOnLibrary(name: string, content: string, shot?: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Library', exact: true }).click();
   await page.getByRole('button', { name: IMPORT_LABELS.importPlaylist }).click();
   await page.getByLabel(IMPORT_LABELS.chooseFile).setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(content) });
+  if (shot) await screenshot(page, shot);
   await page.getByRole('button', { name: IMPORT_LABELS.startImport, exact: true }).click();
   await page.waitForURL('**/library/import/*');
 }
@@ -71,7 +72,7 @@ describe('playlist import journey', () => {
       `"spotify:track:5","Song Nobody Has Xq","","Nobody Known","",""`,
       `"spotify:track:6",${csvField(d.name)},"",${csvField(d.artist)},"",""`,
     ].join('\r\n');
-    await uploadOnLibrary('Summer Mix.csv', `\uFEFF${csv}\r\n`);
+    await uploadOnLibrary('Summer Mix.csv', `\uFEFF${csv}\r\n`, 'playlist-import-library');
     firstPlaylistId = playlistIdOfPage();
     await page.getByRole('heading', { name: IMPORT_LABELS.reviewTitle('Summer Mix') }).waitFor();
     const counts = page.getByLabel('Counts');

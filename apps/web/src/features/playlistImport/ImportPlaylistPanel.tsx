@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { IMPORT_LABELS, IMPORT_LIMITS, IMPORT_MESSAGES } from '@samaa/shared';
 import { errorMessage } from '../../api/client';
 import { useImportFile } from './importQueries';
+import './playlistImport.css';
 
 export const reviewPath = (playlistId: string) => `/library/import/${playlistId}`;
 
