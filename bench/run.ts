@@ -23,6 +23,7 @@ import { createLogger } from '../apps/api/src/logger.js';
 import { spawnApiServer, type SpawnedServer } from '../apps/api/src/test/spawnServer.js';
 import { scanBench } from './lib/scanBench.js';
 import { transcodeBench } from './lib/transcodeBench.js';
+import { importBench } from './lib/importBench.js';
 import { measure, type CaseResult, type LoadCase } from './lib/load.js';
 import { driverLoop, songListQuery } from './lib/references.js';
 import { toMarkdown } from './lib/report.js';
@@ -441,6 +442,11 @@ async function main() {
     }
     if (wants('scan')) {
       const lines = await scanBench(db.uri, work, counts.songs, log);
+      for (const line of lines) log(line);
+      ratios.push(...lines);
+    }
+    if (wants('import')) {
+      const lines = await importBench(db.uri, counts.songs, log);
       for (const line of lines) log(line);
       ratios.push(...lines);
     }

@@ -18,6 +18,7 @@ import { songsRouter } from './songs/songs.routes.js';
 import { lyricsRouter } from './lyrics/lyrics.routes.js';
 import { searchRouter } from './search/search.routes.js';
 import { playlistsRouter } from './playlists/playlists.routes.js';
+import { playlistImportRouter } from './playlistImport/playlistImport.routes.js';
 import { analyticsRouter } from './analytics/analytics.routes.js';
 import { librariesRouter } from './libraries/libraries.routes.js';
 import { publicConfigRouter } from './config/public.routes.js';
@@ -128,6 +129,8 @@ export function createApp(ctx: AppContext, options: { searchFastPath?: boolean }
 
   // tus uploads read the raw request stream, so they are mounted before the JSON parser.
   app.use('/api/uploads', jsonErrorBodies, uploads);
+  // Before the JSON parser: an import's body has its own, larger limit.
+  app.use('/api/playlists', playlistImportRouter(ctx));
   app.use(...parseJson);
 
   app.use('/api/health', healthRouter(ctx.redis));

@@ -10,3 +10,4 @@ export * from './apiKeys.js';
 export * from './libraries.js';
 export * from './mpegAudio.js';
 export * from './lyrics.js';
+export * from './playlistImport.js';

@@ -25,6 +25,7 @@ export type AudioTags = { title?: string; artist?: string } & Pick<
   | 'encoderPadding'
   | 'replayGainTrackGain'
   | 'replayGainTrackPeak'
+  | 'isrc'
 >;
 
 export interface UploadMetadata extends AudioTags {

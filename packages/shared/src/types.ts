@@ -52,6 +52,8 @@ export interface Song {
   /** ReplayGain track gain in dB and track peak (linear), when tagged. */
   replayGainTrackGain?: number;
   replayGainTrackPeak?: number;
+  /** International Standard Recording Code (ID3 TSRC, Vorbis/MP4 ISRC), for playlist imports. */
+  isrc?: string;
 }
 
 export interface SaavnImage {
@@ -81,6 +83,8 @@ export interface Playlist {
   img?: string;
   songs: Song[];
   user: string;
+  /** JioSaavn songs an import kept, each at its place among the entries; absent when none. */
+  saavnTracks?: import('./playlistImport.js').PlaylistSaavnTrack[];
 }
 
 export interface SpotifyImage {

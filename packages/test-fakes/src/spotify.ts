@@ -42,6 +42,8 @@ export interface FakeSpotifyTrack {
   previewUrl: string | null;
   /** Album cover URL, or none. */
   image: string | null;
+  /** external_ids.isrc, when the fake gives one. */
+  isrc?: string;
 }
 
 export interface FakeSpotifyPlaylist {
@@ -87,7 +89,7 @@ const DEFAULT_PLAYLISTS = (base: string): FakeSpotifyPlaylist[] => [
     image: `${base}/images/road-trip.jpg`,
     owned: true,
     tracks: [
-      { id: '6UelLqGlWMcVH1E5c4H7lY', name: 'Heat Waves', artists: ['Glass Animals'], previewUrl: null, image: `${base}/images/heat.jpg` },
+      { id: '6UelLqGlWMcVH1E5c4H7lY', name: 'Heat Waves', artists: ['Glass Animals'], previewUrl: null, image: `${base}/images/heat.jpg`, isrc: 'GBUM72000433' },
       { id: '4LRPiXqCikLlN15c3yImP7', name: 'As It Was', artists: ['Harry Styles'], previewUrl: `${base}/previews/as-it-was.mp3`, image: `${base}/images/as-it-was.jpg` },
       { id: '0nbXyq5TXYPCO7pr3N8S4I', name: 'Song Nobody Has', artists: ['Nobody Known'], previewUrl: null, image: null },
     ],
@@ -258,6 +260,7 @@ export async function startSpotifyFake(options: SpotifyFakeOptions): Promise<Spo
     explicit: false,
     is_local: false,
     preview_url: t.previewUrl,
+    external_ids: t.isrc ? { isrc: t.isrc } : {},
     artists: t.artists.map((name, i) => ({ id: `artist${i}${t.id}`, name, type: 'artist', uri: `spotify:artist:${i}` })),
     album: {
       id: `album${t.id}`,

@@ -37,6 +37,15 @@ function defined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
 
+/** The first well-formed ISRC of the tags (dashes and spaces dropped, upper case). */
+function isrcOf(values: readonly string[] | undefined): string | undefined {
+  for (const value of values ?? []) {
+    const isrc = value.replace(/[\s-]/g, '').toUpperCase();
+    if (/^[A-Z]{2}[A-Z0-9]{3}\d{7}$/.test(isrc)) return isrc;
+  }
+  return undefined;
+}
+
 /**
  * What the tags and headers of an audio file say: title, artist, album, track and disc, year,
  * duration (whole seconds), ReplayGain, and the encoder delay and padding a gapless player
@@ -71,6 +80,8 @@ export async function readAudioTags(
     encoderPadding: gapless?.encoderPadding,
     replayGainTrackGain: finite(common.replaygain_track_gain?.dB ?? format.trackGain),
     replayGainTrackPeak: finite(common.replaygain_track_peak?.ratio ?? format.trackPeakLevel),
+    // music-metadata maps ID3 TSRC, Vorbis ISRC and MP4 ----:com.apple.iTunes:ISRC here.
+    isrc: isrcOf(common.isrc),
   });
   // The native tags too: lyrics are read from them (lyrics/tagLyrics.ts).
   return { tags, picture: common.picture?.[0], native: parsed.native };

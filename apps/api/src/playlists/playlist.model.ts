@@ -7,6 +7,23 @@ const playlistSchema = new Schema(
     img: { type: String, default: '' },
     /** Song ids in play order; never duplicated. */
     songs: [{ type: Schema.Types.ObjectId, ref: 'Song' }],
+    /** JioSaavn songs an import kept, each with its place among all entries (`at`). */
+    saavnTracks: {
+      type: [
+        new Schema(
+          {
+            at: { type: Number, required: true },
+            saavnId: { type: String, required: true },
+            name: { type: String, required: true },
+            artist: { type: String, default: '' },
+            img: { type: String, default: '' },
+            src: { type: String, required: true },
+          },
+          { _id: false },
+        ),
+      ],
+      default: undefined,
+    },
     /** Owner: always the token's user. */
     user: { type: Schema.Types.ObjectId, ref: 'User', required: true },
   },

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import mongoose from 'mongoose';
-import type { PlaylistInput } from '@samaa/shared';
+import type { PlaylistInput, PlaylistSaavnTrack } from '@samaa/shared';
 import { serialised } from '../db/engine.js';
 import { SharedStamp } from '../db/sharedStamp.js';
 import { PlaylistModel } from './playlist.model.js';
@@ -23,6 +23,8 @@ export interface PlaylistRecord {
   /** Song ids in play order, never duplicated. */
   songIds: string[];
   user: string;
+  /** JioSaavn songs an import kept; absent when none. */
+  saavnTracks?: PlaylistSaavnTrack[];
 }
 
 interface PlaylistDoc {
@@ -32,6 +34,7 @@ interface PlaylistDoc {
   img?: string | null;
   songs: mongoose.Types.ObjectId[];
   user: mongoose.Types.ObjectId;
+  saavnTracks?: PlaylistSaavnTrack[] | null;
   createdAt?: Date;
 }
 
@@ -67,6 +70,9 @@ function toRecord(doc: PlaylistDoc): PlaylistRecord {
     img: doc.img ?? '',
     songIds: doc.songs.map(String),
     user: String(doc.user),
+    ...(doc.saavnTracks?.length
+      ? { saavnTracks: doc.saavnTracks.map(({ at, saavnId, name, artist, img, src }) => ({ at, saavnId, name, artist, img, src })) }
+      : {}),
   };
 }
 
@@ -93,7 +99,7 @@ async function unlist(userId: string, ids: mongoose.Types.ObjectId[]): Promise<v
 export async function insertPlaylist(userId: string, input: PlaylistInput): Promise<PlaylistRecord> {
   const doc = await PlaylistModel.create({ ...input, user: userId, songs: [] });
   await list(userId, [doc._id]);
-  return toRecord(doc.toObject());
+  return toRecord(doc.toObject() as unknown as PlaylistDoc);
 }
 
 export async function findPlaylist(id: string): Promise<PlaylistRecord | null> {
@@ -161,6 +167,22 @@ export async function replacePlaylistSongs(id: string, songIds: readonly string[
   const songs = [...new Set(songIds.map((songId) => songId.toLowerCase()))].map((songId) => new mongoose.Types.ObjectId(songId));
   return serialised(playlistLock(id), async () => {
     const doc = await PlaylistModel.findByIdAndUpdate(id, { $set: { songs } }, { new: true }).lean<PlaylistDoc>();
+    if (doc) forget(String(doc.user));
+    return doc ? toRecord(doc) : null;
+  });
+}
+
+/** Sets the songs (duplicates dropped) and the JioSaavn tracks together, as an import decides them. */
+export async function replacePlaylistEntries(
+  id: string,
+  songIds: readonly string[],
+  saavnTracks: readonly PlaylistSaavnTrack[],
+): Promise<PlaylistRecord | null> {
+  const songs = [...new Set(songIds.map((songId) => songId.toLowerCase()))].map((songId) => new mongoose.Types.ObjectId(songId));
+  const set = saavnTracks.length > 0 ? { songs, saavnTracks } : { songs };
+  return serialised(playlistLock(id), async () => {
+    const update = saavnTracks.length > 0 ? { $set: set } : { $set: set, $unset: { saavnTracks: 1 } };
+    const doc = await PlaylistModel.findByIdAndUpdate(id, update, { new: true }).lean<PlaylistDoc>();
     if (doc) forget(String(doc.user));
     return doc ? toRecord(doc) : null;
   });

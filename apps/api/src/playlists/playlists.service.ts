@@ -2,6 +2,7 @@ import { CATALOGUE_MESSAGES, type Playlist, type PlaylistInput, type Song } from
 import { forbidden, notFound } from '../http/errors.js';
 import { EncodedBodies, type EncodedBody } from '../http/encodedBody.js';
 import { songExists, songsById } from '../songs/songCatalogue.repo.js';
+import { deleteImportRows } from '../playlistImport/importRows.repo.js';
 import {
   addSongToPlaylist,
   deletePlaylistById,
@@ -75,6 +76,7 @@ export async function updatePlaylist(playlistId: string, userId: string, input: 
 export async function deletePlaylist(playlistId: string, userId: string): Promise<void> {
   await ownedRecord(playlistId, userId);
   if (!(await deletePlaylistById(playlistId, userId))) throw notFound(CATALOGUE_MESSAGES.playlistNotFound);
+  await deleteImportRows(playlistId);
 }
 
 async function changeSongs(

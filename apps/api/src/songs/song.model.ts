@@ -21,6 +21,7 @@ const songSchema = new Schema(
     sampleRate: { type: Number, min: 0 },
     replayGainTrackGain: { type: Number },
     replayGainTrackPeak: { type: Number, min: 0 },
+    isrc: { type: String, trim: true, uppercase: true, maxlength: 12 },
     /** Music folder songs: the id of their file's entry (libraries feature); absent for uploads. */
     scanFile: { type: String },
     /** Fields an admin edited on a scanned song: a rescan leaves them alone. */

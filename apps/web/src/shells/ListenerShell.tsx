@@ -16,6 +16,7 @@ const FavouritesPage = lazy(() => import('../features/favourites/FavouritesPage'
 const PlayerPage = lazy(() => import('../features/player/PlayerPage'));
 const ChangePasswordPage = lazy(() => import('../features/account/ChangePasswordPage'));
 const AppsPage = lazy(() => import('../features/apps/AppsPage'));
+const ImportReviewPage = lazy(() => import('../features/playlistImport/ImportReviewPage'));
 
 const LINKS = [
   { to: '/home', label: 'Home' },
@@ -50,6 +51,7 @@ export function ListenerShell() {
             <Route path="/" element={<HomePage />} />
             <Route path="/home" element={<HomePage />} />
             <Route path="/library" element={<LibraryPage />} />
+            <Route path="/library/import/:id" element={<ImportReviewPage />} />
             <Route path="/feed" element={<FeedPage />} />
             <Route path="/player" element={<PlayerPage />} />
             <Route path="/trending" element={<TrendingPage />} />

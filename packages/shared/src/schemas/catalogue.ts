@@ -38,6 +38,7 @@ export const SONG_OPTIONAL_FIELDS = [
   'sampleRate',
   'replayGainTrackGain',
   'replayGainTrackPeak',
+  'isrc',
 ] as const satisfies readonly (keyof SongInput)[];
 
 export const songSchema = Joi.object<SongInput>({
@@ -56,6 +57,8 @@ export const songSchema = Joi.object<SongInput>({
   sampleRate: Joi.number().integer().min(1000).max(768_000).label('Sample rate'),
   replayGainTrackGain: Joi.number().min(-60).max(60).label('ReplayGain track gain'),
   replayGainTrackPeak: Joi.number().min(0).max(100).label('ReplayGain track peak'),
+  isrc: Joi.string().trim().uppercase().pattern(/^[A-Z]{2}[A-Z0-9]{3}\d{7}$/).allow('').label('ISRC')
+    .messages({ 'string.pattern.base': '{{#label}} must be 12 characters like USRC17607839' }),
 });
 
 export interface PlaylistInput {

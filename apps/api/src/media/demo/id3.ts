@@ -6,6 +6,8 @@ export interface Id3Fields {
   album?: string;
   trackNumber?: number;
   year?: number;
+  /** TSRC: the recording's ISRC. */
+  isrc?: string;
   /** TXXX frames by description, e.g. REPLAYGAIN_TRACK_GAIN. */
   userText?: Record<string, string>;
   cover?: { mime: string; data: Uint8Array };
@@ -45,6 +47,7 @@ export function id3v2Tag(fields: Id3Fields): Buffer {
   if (fields.album) frames.push(textFrame('TALB', fields.album));
   if (fields.trackNumber) frames.push(textFrame('TRCK', String(fields.trackNumber)));
   if (fields.year) frames.push(textFrame(version === 4 ? 'TDRC' : 'TYER', String(fields.year)));
+  if (fields.isrc) frames.push(textFrame('TSRC', fields.isrc));
   for (const [description, value] of Object.entries(fields.userText ?? {})) {
     frames.push(textFrame('TXXX', `${description}\0${value}`));
   }

@@ -21,7 +21,7 @@ function initialValues(song?: Song): SongInputBody {
 /** Fields that describe the audio file itself: a new file brings its own values (or none). */
 const FILE_FIELDS = ['duration', 'sampleRate', 'encoderDelay', 'encoderPadding', 'replayGainTrackGain', 'replayGainTrackPeak'] as const;
 /** Fields the admin may have typed: the tags only fill them when empty. */
-const TAG_FIELDS = ['album', 'albumArtist', 'trackNumber', 'discNumber', 'year'] as const;
+const TAG_FIELDS = ['album', 'albumArtist', 'trackNumber', 'discNumber', 'year', 'isrc'] as const;
 
 function withTags(values: SongInputBody, tags: AudioTags | undefined): SongInputBody {
   const next: SongInputBody = { ...values };
@@ -63,7 +63,7 @@ export function SongForm({
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
-  const set = (field: 'name' | 'artist' | 'album') => (e: { target: { value: string } }) =>
+  const set = (field: 'name' | 'artist' | 'album' | 'isrc') => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [field]: e.target.value }));
   const setNumber = (field: 'trackNumber' | 'year') => (e: { target: { value: string } }) =>
     setValues((v) => {
@@ -129,6 +129,10 @@ export function SongForm({
           <label htmlFor={`${id}-year`}>Year</label>
           <input id={`${id}-year`} inputMode="numeric" value={values.year ?? ''} onChange={setNumber('year')} />
         </div>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-isrc`}>ISRC</label>
+        <input id={`${id}-isrc`} value={values.isrc ?? ''} onChange={set('isrc')} placeholder="USRC17607839" maxLength={15} />
       </div>
 
       <FileUpload kind="audio" label="Song (audio file)" onUploaded={onAudio} />

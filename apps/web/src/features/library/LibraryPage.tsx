@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { AxiosError } from 'axios';
-import { LABELS, MESSAGES, userPlaylistsError, type Playlist } from '@samaa/shared';
+import { IMPORT_LABELS, LABELS, MESSAGES, userPlaylistsError, type Playlist } from '@samaa/shared';
 import { deletePlaylist, hasUserToken } from '../../api/catalogue';
 import { useListenerToken } from '../../session/useListenerToken';
 import { playlistDeleted, playlistsChanged, useOwnPlaylists } from '../playlists';
@@ -11,9 +11,10 @@ import { PlaylistCard } from '../playlists';
 import { PlaylistForm, type PlaylistFormMode } from '../playlists';
 import { ownPlaylistCard } from './playlistCards';
 import { SpotifyPlaylists, useSpotifyImport } from './SpotifyPlaylists';
+import { ImportPlaylistPanel, downloadExport, reviewPath, useImportSpotify } from '../playlistImport';
 import './LibraryPage.css';
 
-type View = { kind: 'samma' } | { kind: 'spotify' } | { kind: 'form'; mode: PlaylistFormMode };
+type View = { kind: 'samma' } | { kind: 'spotify' } | { kind: 'import' } | { kind: 'form'; mode: PlaylistFormMode };
 
 function userPlaylistsFailure(error: unknown): string {
   if (error instanceof AxiosError) return userPlaylistsError(errorMessage(error, error.message));
@@ -30,6 +31,7 @@ export default function LibraryPage() {
   const spotify = useSpotifyImport(returningFromSpotify);
   const signedIn = useListenerToken();
   const playlists = useOwnPlaylists({ revalidate: true });
+  const importSpotify = useImportSpotify();
 
   useEffect(() => {
     if (playlists.error) console.error(MESSAGES.userPlaylistsFailed, playlists.error);
@@ -98,6 +100,17 @@ export default function LibraryPage() {
           >
             {LABELS.createPlaylist}
           </button>
+          <button
+            type="button"
+            className={view.kind === 'import' ? 'btn' : 'btn btn--ghost'}
+            aria-pressed={view.kind === 'import'}
+            onClick={() => {
+              spotify.clearNotice();
+              setView({ kind: 'import' });
+            }}
+          >
+            {IMPORT_LABELS.importPlaylist}
+          </button>
         </div>
       </header>
 
@@ -115,11 +128,26 @@ export default function LibraryPage() {
         />
       )}
 
+      {view.kind === 'import' && <ImportPlaylistPanel />}
+
       {view.kind === 'spotify' && (
-        <SpotifyPlaylists
-          state={spotify.state}
-          onPlay={(id) => navigate('/player', { state: spotify.playerState(id) })}
-        />
+        <>
+          {importSpotify.isError && (
+            <p className="alert alert--error" role="alert">
+              {errorMessage(importSpotify.error, MESSAGES.spotifyPlaylistsFailed)}
+            </p>
+          )}
+          <SpotifyPlaylists
+            state={spotify.state}
+            onPlay={(id) => navigate('/player', { state: spotify.playerState(id) })}
+            onImport={(card) =>
+              importSpotify.mutate(
+                { id: card.id, name: card.name },
+                { onSuccess: (answer) => navigate(reviewPath(answer.playlist._id)) },
+              )
+            }
+          />
+        </>
       )}
 
       {view.kind === 'samma' && (
@@ -144,6 +172,18 @@ export default function LibraryPage() {
                         label: LABELS.updatePlaylist,
                         onSelect: () =>
                           setView({ kind: 'form', mode: { kind: 'edit', id: playlist._id } }),
+                      },
+                      {
+                        label: IMPORT_LABELS.exportM3u8,
+                        onSelect: () => void downloadExport(playlist._id, 'm3u8', playlist.name).catch(console.error),
+                      },
+                      {
+                        label: IMPORT_LABELS.exportCsv,
+                        onSelect: () => void downloadExport(playlist._id, 'csv', playlist.name).catch(console.error),
+                      },
+                      {
+                        label: IMPORT_LABELS.review,
+                        onSelect: () => navigate(reviewPath(playlist._id)),
                       },
                     ]}
                   />

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { MESSAGES, spotifyPlaylistsError, type CardViewModel } from '@samaa/shared';
+import { IMPORT_LABELS, MESSAGES, spotifyPlaylistsError, type CardViewModel } from '@samaa/shared';
 import { AsyncList, type ListState } from '../../components/AsyncList';
 import { PlaylistCard } from '../playlists';
 import {
@@ -96,9 +96,12 @@ export function useSpotifyImport(returningFromSpotify: boolean) {
 export function SpotifyPlaylists({
   state,
   onPlay,
+  onImport,
 }: {
   state: SpotifyState;
   onPlay(id: string): void;
+  /** Makes a Samaa playlist of it (the playlist import). */
+  onImport?(card: CardViewModel): void;
 }) {
   return (
     <section aria-label="Spotify playlists">
@@ -109,7 +112,12 @@ export function SpotifyPlaylists({
         {(playlists) => (
           <div className="grid">
             {playlists.map((card) => (
-              <PlaylistCard key={card.id} card={card} onPlay={() => onPlay(card.id)} />
+              <PlaylistCard
+                key={card.id}
+                card={card}
+                onPlay={() => onPlay(card.id)}
+                menu={onImport ? [{ label: IMPORT_LABELS.importFromSpotify, onSelect: () => onImport(card) }] : undefined}
+              />
             ))}
           </div>
         )}

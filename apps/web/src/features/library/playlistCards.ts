@@ -11,6 +11,6 @@ export function ownPlaylistCard(playlist: Playlist): CardViewModel {
     id: playlist._id,
     name: playlist.name,
     images: img ? [{ url: img }] : [],
-    tracks: { total: Array.isArray(playlist.songs) ? playlist.songs.length : 0 },
+    tracks: { total: (Array.isArray(playlist.songs) ? playlist.songs.length : 0) + (playlist.saavnTracks?.length ?? 0) },
   };
 }

@@ -1,5 +1,6 @@
 import {
   MESSAGES,
+  playlistEntries,
   saavnPlaylistError,
   userPlaylistsError,
   type SaavnSong,
@@ -140,7 +141,14 @@ async function loadSammaPlaylist(id: string): Promise<LoadedQueue> {
   }
   try {
     const playlist = await fetchPlaylist(id);
-    return { tracks: populatedSongs(playlist?.songs).map(songToTrack), startIndex: 0 };
+    // An imported playlist may hold JioSaavn songs too, each kept at its place with what plays it.
+    const entries = playlistEntries({ songs: populatedSongs(playlist?.songs), saavnTracks: playlist?.saavnTracks });
+    const tracks = entries.map((entry) =>
+      entry.kind === 'song'
+        ? songToTrack(entry.song)
+        : { id: `saavn-${entry.track.saavnId}`, name: entry.track.name, artist: entry.track.artist, img: entry.track.img, src: entry.track.src },
+    );
+    return { tracks, startIndex: 0 };
   } catch (err) {
     throw new SourceError(userPlaylistsError(errorMessage(err, MESSAGES.userPlaylistsFailed)));
   }

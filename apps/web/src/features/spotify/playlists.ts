@@ -1,4 +1,4 @@
-import type { PlayerTrack } from '@samaa/shared';
+import type { ImportInput, PlayerTrack } from '@samaa/shared';
 import { SPOTIFY_MESSAGES, type CardViewModel, type SpotifyPlaylist } from '@samaa/shared';
 import { readTokens, refreshSpotifyToken, spotifyAccessToken } from './auth';
 import { SpotifyError } from './errors';
@@ -16,7 +16,9 @@ interface SpotifyTrack {
   name?: string;
   preview_url?: string | null;
   artists?: { name?: string }[];
-  album?: { images?: { url?: string }[] | null };
+  album?: { name?: string; images?: { url?: string }[] | null };
+  duration_ms?: number;
+  external_ids?: { isrc?: string } | null;
 }
 
 /** A playlist entry: `item` since February 2026 (/items), `track` before (/tracks). */
@@ -124,4 +126,20 @@ export async function fetchSpotifyPlaylistTracks(
       Boolean(t && t.name && (t.type === undefined || t.type === 'track')),
     );
   return mapLimited(tracks, RESOLVE_CONCURRENCY, toPlayerTrack);
+}
+
+/** A playlist's tracks as an import reads them: title, artists, album, duration and ISRC. */
+export async function fetchSpotifyImportTracks(id: string): Promise<ImportInput[]> {
+  if (!/^[A-Za-z0-9]{1,64}$/.test(id)) throw new SpotifyError(SPOTIFY_MESSAGES.invalidPlaylist);
+  const entries = await playlistEntries(id, sessionTokens);
+  return entries
+    .map((entry) => entry.item ?? entry.track)
+    .filter((t): t is SpotifyTrack => Boolean(t && t.name && (t.type === undefined || t.type === 'track')))
+    .map((t) => {
+      const input: ImportInput = { title: t.name!, artists: (t.artists ?? []).flatMap((a) => (a.name ? [a.name] : [])) };
+      if (t.album?.name) input.album = t.album.name;
+      if (typeof t.duration_ms === 'number') input.durationMs = Math.round(t.duration_ms);
+      if (t.external_ids?.isrc) input.isrc = t.external_ids.isrc;
+      return input;
+    });
 }

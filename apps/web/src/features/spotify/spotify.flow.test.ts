@@ -9,6 +9,7 @@ import {
   completeSpotifyLogin,
   fetchSpotifyPlaylists,
   fetchSpotifyPlaylistTracks,
+  fetchSpotifyImportTracks,
   isSpotifyConfigured,
   spotifyRedirectUri,
 } from './spotify';
@@ -196,6 +197,17 @@ describe('playlists', () => {
     await signIn();
     spotify.mePlaylistsStatus = 403;
     await expect(fetchSpotifyPlaylists()).rejects.toThrow(SPOTIFY_MESSAGES.devModeForbidden);
+  });
+});
+
+describe('playlist tracks for the import', () => {
+  it('reads title, artists, album, duration and the ISRC of each track', async () => {
+    await signIn();
+    const tracks = await fetchSpotifyImportTracks('37i9dQZF1DXcBWIGoYBM5M');
+    expect(tracks[0]).toEqual({ title: 'Heat Waves', artists: ['Glass Animals'], album: 'Heat Waves (album)', durationMs: 200_000, isrc: 'GBUM72000433' });
+    expect(tracks[2]).toEqual({ title: 'Song Nobody Has', artists: ['Nobody Known'], album: 'Song Nobody Has (album)', durationMs: 200_000 });
+    // The import reads the tracks only: nothing is resolved on JioSaavn in the browser.
+    expect(api.callsTo('GET /saavn/resolve')).toHaveLength(0);
   });
 });
 

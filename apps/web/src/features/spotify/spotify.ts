@@ -6,7 +6,7 @@ import { SpotifyError } from './errors';
 import { loginInPopup } from './popupLogin';
 
 export { completeSpotifyLogin, spotifyRedirectUri, hasSpotifySession, clearSpotifySession } from './auth';
-export { fetchSpotifyPlaylists, fetchSpotifyPlaylistTracks, type SpotifyPlayerTrack } from './playlists';
+export { fetchSpotifyImportTracks, fetchSpotifyPlaylists, fetchSpotifyPlaylistTracks, type SpotifyPlayerTrack } from './playlists';
 export { SpotifyError } from './errors';
 export { finishLoginInPopup, isSpotifyLoginPopup } from './popupLogin';
 

@@ -1,0 +1,79 @@
+import type { ImportRow } from '@samaa/shared';
+import { serialised } from '../db/engine.js';
+import { ImportChunkModel, ImportHeaderModel } from './importRows.model.js';
+
+/** Rows per stored chunk. */
+export const CHUNK_ROWS = 500;
+
+export interface ImportHeader {
+  playlistId: string;
+  user: string;
+  total: number;
+  chunks: number;
+}
+
+const key = (playlistId: string) => playlistId.toLowerCase();
+const chunkId = (playlistId: string, chunk: number) => `${key(playlistId)}:${chunk}`;
+const lock = (playlistId: string) => `playlist-import:${key(playlistId)}`;
+
+/** Chunks first, header last: a header always names complete rows. */
+export async function saveImportRows(playlistId: string, user: string, rows: readonly ImportRow[]): Promise<void> {
+  const chunks = Math.ceil(rows.length / CHUNK_ROWS);
+  await ImportChunkModel.insertMany(
+    Array.from({ length: chunks }, (_, chunk) => ({
+      _id: chunkId(playlistId, chunk),
+      rows: JSON.stringify(rows.slice(chunk * CHUNK_ROWS, (chunk + 1) * CHUNK_ROWS)),
+    })),
+  );
+  await ImportHeaderModel.create({ _id: key(playlistId), user: user.toLowerCase(), total: rows.length, chunks });
+}
+
+export async function findImportHeader(playlistId: string): Promise<ImportHeader | null> {
+  const doc = await ImportHeaderModel.findById(key(playlistId)).lean();
+  return doc ? { playlistId: doc._id, user: doc.user, total: doc.total, chunks: doc.chunks } : null;
+}
+
+export async function importRowsOf(header: ImportHeader): Promise<ImportRow[]> {
+  const docs = await Promise.all(
+    Array.from({ length: header.chunks }, (_, chunk) => ImportChunkModel.findById(chunkId(header.playlistId, chunk)).lean()),
+  );
+  return docs.flatMap((doc) => (doc?.rows ? (JSON.parse(doc.rows) as ImportRow[]) : []));
+}
+
+/**
+ * Rewrites rows of one import: `change` gets the rows and returns the ones it changed, which are
+ * written back chunk by chunk. The whole change runs under the import's lock.
+ */
+export async function updateImportRows<T>(
+  header: ImportHeader,
+  change: (rows: ImportRow[]) => Promise<{ changed: ImportRow[]; result: T }>,
+): Promise<T> {
+  return serialised(lock(header.playlistId), async () => {
+    const rows = await importRowsOf(header);
+    const { changed, result } = await change(rows);
+    const byChunk = new Map<number, ImportRow[]>();
+    for (const row of changed) {
+      rows[row.index] = row;
+      byChunk.set(Math.floor(row.index / CHUNK_ROWS), []);
+    }
+    await Promise.all(
+      [...byChunk.keys()].map((chunk) =>
+        ImportChunkModel.updateOne(
+          { _id: chunkId(header.playlistId, chunk) },
+          { $set: { rows: JSON.stringify(rows.slice(chunk * CHUNK_ROWS, (chunk + 1) * CHUNK_ROWS)) } },
+        ),
+      ),
+    );
+    return result;
+  });
+}
+
+export async function deleteImportRows(playlistId: string): Promise<void> {
+  const header = await findImportHeader(playlistId);
+  await ImportHeaderModel.deleteOne({ _id: key(playlistId) });
+  if (header) {
+    await ImportChunkModel.deleteMany({
+      _id: { $in: Array.from({ length: header.chunks }, (_, chunk) => chunkId(playlistId, chunk)) },
+    });
+  }
+}

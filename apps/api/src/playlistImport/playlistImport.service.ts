@@ -1,0 +1,129 @@
+import {
+  CATALOGUE_MESSAGES,
+  IMPORT_MESSAGES,
+  type ImportInput,
+  type ImportRow,
+  type ImportRowResolution,
+  type Playlist,
+  type PlaylistImportResult,
+} from '@samaa/shared';
+import { badRequest, forbidden, notFound } from '../http/errors.js';
+import { findPlaylist, insertPlaylist, replacePlaylistEntries, type PlaylistRecord } from '../playlists/playlists.repo.js';
+import { withSongs } from '../playlists/playlists.service.js';
+import { songsById } from '../songs/songs.service.js';
+import { findImportHeader, importRowsOf, saveImportRows, updateImportRows, type ImportHeader } from './importRows.repo.js';
+import { currentMatchIndex } from './matchIndex.js';
+import { matchRows, type MatchOptions } from './matcher.js';
+import type { ParsedPlaylist } from './parsers/parsedPlaylist.js';
+import { countRows, entriesOf } from './playlistEntries.js';
+import { deletePlaylistWithImport } from './playlistImportCleanup.js';
+
+const NAME_MAX = 50;
+const FORMAT_NAMES = { csv: 'a CSV file', 'spotify-json': 'a Spotify data export', m3u: 'an M3U file', xspf: 'an XSPF file', spotify: 'Spotify' };
+
+function result(playlist: Playlist, rows: ImportRow[]): PlaylistImportResult {
+  return { playlist, rows, counts: countRows(rows) };
+}
+
+async function ownedRecord(playlistId: string, userId: string): Promise<PlaylistRecord> {
+  const record = await findPlaylist(playlistId);
+  if (!record) throw notFound(CATALOGUE_MESSAGES.playlistNotFound);
+  if (record.user !== userId.toLowerCase()) throw forbidden();
+  return record;
+}
+
+async function ownedImport(playlistId: string, userId: string): Promise<{ record: PlaylistRecord; header: ImportHeader }> {
+  const record = await ownedRecord(playlistId, userId);
+  const header = await findImportHeader(playlistId);
+  if (!header) throw notFound(IMPORT_MESSAGES.noImport);
+  return { record, header };
+}
+
+/** Matches a parsed playlist and saves it as a new own playlist with its import rows. */
+export async function importPlaylist(userId: string, parsed: ParsedPlaylist, options: MatchOptions): Promise<PlaylistImportResult> {
+  const index = await currentMatchIndex();
+  const rows = await matchRows(index, parsed.rows, options);
+  const counts = countRows(rows);
+  const { songIds, saavnTracks } = entriesOf(rows);
+  // The cover of the first matched song (the playlist's own cover, as a listener would pick).
+  const byId = await songsById();
+  const cover = (songIds[0] ? byId.get(songIds[0])?.img : undefined) ?? saavnTracks[0]?.img ?? '';
+  const name = (parsed.name?.trim() || 'Imported playlist').slice(0, NAME_MAX);
+  const desc = `Imported from ${FORMAT_NAMES[parsed.format]}: ${counts.matched} of ${counts.total} tracks matched`;
+  const created = await insertPlaylist(userId, { name, desc, img: /^(https?:\/\/|\/media\/)/.test(cover) ? cover : '' });
+  try {
+    await saveImportRows(created._id, userId, rows);
+    const record = await replacePlaylistEntries(created._id, songIds, saavnTracks);
+    return result((await withSongs([record ?? created]))[0]!, rows);
+  } catch (err) {
+    // Nothing half-written: a playlist without its rows goes again.
+    await deletePlaylistWithImport(created._id, userId).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** The rows and the playlist, for the review page. */
+export async function importReview(playlistId: string, userId: string): Promise<PlaylistImportResult> {
+  const { record, header } = await ownedImport(playlistId, userId);
+  return result((await withSongs([record]))[0]!, await importRowsOf(header));
+}
+
+/** Songs of the playlist that no row put there (added by hand since): kept when rows change. */
+function keptSongs(record: PlaylistRecord, rows: readonly ImportRow[]): string[] {
+  const fromRows = new Set(rows.flatMap((row) => (row.match?.songId ? [row.match.songId] : [])));
+  return record.songIds.filter((id) => !fromRows.has(id));
+}
+
+async function rewrite(record: PlaylistRecord, header: ImportHeader, change: (rows: ImportRow[]) => Promise<ImportRow[]>) {
+  return updateImportRows(header, async (rows) => {
+    const kept = keptSongs(record, rows);
+    const changed = await change(rows);
+    for (const row of changed) rows[row.index] = row;
+    const { songIds, saavnTracks } = entriesOf(rows, kept);
+    const updated = await replacePlaylistEntries(record._id, songIds, saavnTracks);
+    if (!updated) throw notFound(CATALOGUE_MESSAGES.playlistNotFound);
+    return { changed, result: { updated, rows, changed } };
+  });
+}
+
+/** Picks a catalogue or JioSaavn song for a row, or drops it. */
+export async function resolveRow(
+  playlistId: string,
+  index: number,
+  resolution: ImportRowResolution,
+  userId: string,
+): Promise<PlaylistImportResult> {
+  const { record, header } = await ownedImport(playlistId, userId);
+  if (!Number.isInteger(index) || index < 0 || index >= header.total) throw notFound(IMPORT_MESSAGES.rowNotFound);
+  if ('songId' in resolution && !(await songsById()).has(resolution.songId.toLowerCase())) {
+    throw notFound(CATALOGUE_MESSAGES.songNotFound);
+  }
+  const { updated, rows } = await rewrite(record, header, async (all) => {
+    const row = all[index]!;
+    if (resolution.action === 'drop') return [{ ...row, status: 'dropped', match: undefined }];
+    if ('songId' in resolution) {
+      return [{ ...row, status: 'matched', match: { songId: resolution.songId.toLowerCase(), score: 1, by: 'manual' } }];
+    }
+    const others = row.candidates.filter((c) => c.saavn?.saavnId !== resolution.saavn.saavnId);
+    const picked = { saavn: resolution.saavn, name: resolution.saavn.name, artist: resolution.saavn.artist, score: 1, by: 'manual' as const };
+    return [{ ...row, status: 'matched', match: { saavnId: resolution.saavn.saavnId, score: 1, by: 'manual' }, candidates: [picked, ...others] }];
+  });
+  return result((await withSongs([updated]))[0]!, rows);
+}
+
+/** Re-runs the rows that are missing or uncertain: the catalogue may have grown since. */
+export async function matchAgain(playlistId: string, userId: string, options: MatchOptions): Promise<PlaylistImportResult> {
+  const { record, header } = await ownedImport(playlistId, userId);
+  const index = await currentMatchIndex();
+  const { updated, rows } = await rewrite(record, header, async (all) => {
+    const open = all.filter((row) => row.status === 'missing' || row.status === 'uncertain');
+    const again = await matchRows(index, open.map((row) => row.input), options, open.map((row) => row.index));
+    return again.filter((row, i) => row.status !== open[i]!.status || row.candidates.length !== open[i]!.candidates.length);
+  });
+  return result((await withSongs([updated]))[0]!, rows);
+}
+
+export function parsedFromSpotify(name: string, tracks: ImportInput[]): ParsedPlaylist {
+  if (tracks.length === 0) throw badRequest(IMPORT_MESSAGES.noTracks);
+  return { format: 'spotify', name, rows: tracks };
+}

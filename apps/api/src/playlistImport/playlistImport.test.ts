@@ -1,0 +1,224 @@
+import request from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startSaavnFake, type SaavnFake } from '@samaa/test-fakes';
+import { API_MESSAGES, IMPORT_LIMITS, IMPORT_MESSAGES, type ImportRow, type PlaylistImportResult } from '@samaa/shared';
+import { clearDatabase, useTestDatabase } from '../test/db.js';
+import { createTestApp, createUser, type TestUser } from '../test/context.js';
+import { insertSongs } from '../songs/songs.repo.js';
+import { PlaylistModel } from '../playlists/playlist.model.js';
+import { ImportChunkModel, ImportHeaderModel } from './importRows.model.js';
+
+useTestDatabase();
+let fake: SaavnFake;
+let app: ReturnType<typeof createTestApp>['app'];
+let alice: TestUser;
+let bob: TestUser;
+let ids: Record<string, string>;
+
+const SONGS = [
+  { key: 'hello', name: 'Hello, Goodbye', artist: 'The Beatles', album: 'Magical Mystery Tour', duration: 208, isrc: 'GBAYE0601643' },
+  { key: 'pressure', name: 'Under Pressure', artist: 'Queen', album: 'Hot Space', duration: 248 },
+  { key: 'lucky', name: 'Get Lucky (feat. Pharrell Williams)', artist: 'Daft Punk', album: 'Random Access Memories', duration: 369 },
+  { key: 'rain', name: 'November Rain', artist: 'Guns N Roses', album: 'Use Your Illusion I', duration: 537 },
+  { key: 'rainLive', name: 'November Rain (Live)', artist: 'Guns N Roses', album: 'Live Era', duration: 560 },
+];
+
+beforeAll(async () => {
+  fake = await startSaavnFake();
+  app = createTestApp({ SAAVN_API_URL: fake.url }).app;
+});
+afterAll(() => fake.close());
+
+beforeEach(async () => {
+  await clearDatabase();
+  alice = await createUser();
+  bob = await createUser();
+  const inserted = await insertSongs(
+    SONGS.map(({ key: _key, ...song }) => ({ ...song, img: `/media/images/${_key}.jpg`, song: `/media/audio/${_key}.mp3` })),
+  );
+  ids = Object.fromEntries(SONGS.map((s, i) => [s.key, inserted[i]!]));
+});
+
+const CSV = [
+  '\uFEFF"Track URI","Track Name","Artist Name(s)","Album Name","Duration (ms)","ISRC"',
+  '"spotify:track:1","Hello Goodbye - Remastered 2009","The Beatles","Magical Mystery Tour","208000","GBAYE0601643"',
+  '"spotify:track:2","Under Pressure","Queen, David Bowie","Hot Space","248440",""',
+  '"spotify:track:3","Heat Waves","Glass Animals","Dreamland","238000",""',
+  '"spotify:track:4","November Rain (Remix)","Guns N\' Roses","","",""',
+  '"spotify:track:5","Nowhere Song Xq","Nobody Knows","","",""',
+  '"spotify:track:6","Get Lucky","Daft Punk, Pharrell Williams","Random Access Memories","369000",""',
+].join('\r\n');
+
+const importCsv = (user: TestUser, csv = CSV, name = 'Road Trip.csv') =>
+  request(app).post('/api/playlists/import').set('x-auth-token', user.token).attach('file', Buffer.from(csv), name);
+
+/** The body as text, whatever its content type. */
+const asText = (res: request.Response) => (typeof res.body === 'string' ? res.body : Buffer.isBuffer(res.body) ? res.body.toString('utf8') : res.text);
+const textParser = (res: request.Response, done: (err: Error | null, body: unknown) => void) => {
+  const stream = res as unknown as NodeJS.ReadableStream;
+  let text = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => (text += chunk));
+  stream.on('end', () => done(null, text));
+};
+
+const byStatus = (rows: ImportRow[]) => rows.map((r) => r.status);
+
+describe('POST /api/playlists/import', () => {
+  it('matches an Exportify CSV by ISRC, text and JioSaavn, and makes a playlist in the rows order', async () => {
+    const res = await importCsv(alice);
+    expect(res.status).toBe(201);
+    const body = res.body as PlaylistImportResult;
+    expect(body.counts).toEqual({ total: 6, matched: 4, uncertain: 1, missing: 1, dropped: 0 });
+    expect(byStatus(body.rows)).toEqual(['matched', 'matched', 'matched', 'uncertain', 'missing', 'matched']);
+    expect(body.rows[0]!.match).toEqual({ songId: ids.hello, score: 1, by: 'isrc' });
+    expect(body.rows[1]!.match).toMatchObject({ songId: ids.pressure, by: 'text' });
+    expect(body.rows[2]!.match).toMatchObject({ saavnId: 'sHeat01', by: 'saavn' });
+    // No remix in the catalogue: the studio and live songs are offered, neither is matched.
+    expect(body.rows[3]!.candidates.map((c) => c.songId).sort()).toEqual([ids.rain, ids.rainLive].sort());
+    expect(body.rows[0]!.input).toEqual({ title: 'Hello Goodbye - Remastered 2009', artists: ['The Beatles'], album: 'Magical Mystery Tour', durationMs: 208000, isrc: 'GBAYE0601643' });
+    expect(body.playlist).toMatchObject({ name: 'Road Trip', user: alice._id, img: '/media/images/hello.jpg' });
+    expect(body.playlist.songs.map((s) => s._id)).toEqual([ids.hello, ids.pressure, ids.lucky]);
+    expect(body.playlist.saavnTracks).toEqual([
+      { at: 2, saavnId: 'sHeat01', name: 'Heat Waves', artist: 'Glass Animals', img: expect.stringContaining('sHeat01-500x500'), src: expect.stringContaining('sHeat01_320kbps') },
+    ]);
+    expect(res.body.message).toBe(IMPORT_MESSAGES.imported(4, 6));
+  });
+
+  it('keeps the rows so the review reads them after a reload, for the owner only', async () => {
+    const { body } = await importCsv(alice);
+    const id = body.playlist._id;
+    const review = await request(app).get(`/api/playlists/${id}/import`).set('x-auth-token', alice.token);
+    expect(review.status).toBe(200);
+    expect(review.body.rows).toEqual(body.rows);
+    const other = await request(app).get(`/api/playlists/${id}/import`).set('x-auth-token', bob.token);
+    expect(other.status).toBe(403);
+    expect(other.body).toEqual({ message: API_MESSAGES.forbidden });
+    const bobResolve = await request(app).put(`/api/playlists/${id}/import-rows/3`).set('x-auth-token', bob.token).send({ action: 'drop' });
+    expect(bobResolve.status).toBe(403);
+    const bobExport = await request(app).get(`/api/playlists/${id}/export?format=csv`).set('x-auth-token', bob.token);
+    expect(bobExport.status).toBe(403);
+    expect((await request(app).get(`/api/playlists/${id}/import`)).status).toBe(401);
+  });
+
+  it('resolves an uncertain row with a candidate, drops another, and keeps the order', async () => {
+    const { body } = await importCsv(alice);
+    const id = body.playlist._id;
+    const picked = await request(app)
+      .put(`/api/playlists/${id}/import-rows/3`)
+      .set('x-auth-token', alice.token)
+      .send({ action: 'pick', songId: ids.rain });
+    expect(picked.status).toBe(200);
+    expect(picked.body.rows[3]).toMatchObject({ status: 'matched', match: { songId: ids.rain, by: 'manual', score: 1 } });
+    expect(picked.body.playlist.songs.map((s: { _id: string }) => s._id)).toEqual([ids.hello, ids.pressure, ids.rain, ids.lucky]);
+    expect(picked.body.playlist.saavnTracks[0].at).toBe(2);
+    const dropped = await request(app).put(`/api/playlists/${id}/import-rows/0`).set('x-auth-token', alice.token).send({ action: 'drop' });
+    expect(dropped.body.counts).toMatchObject({ matched: 4, dropped: 1, missing: 1 });
+    expect(dropped.body.playlist.songs.map((s: { _id: string }) => s._id)).toEqual([ids.pressure, ids.rain, ids.lucky]);
+    const again = await request(app).get(`/api/playlists/${id}/import`).set('x-auth-token', alice.token);
+    expect(byStatus(again.body.rows)).toEqual(['dropped', 'matched', 'matched', 'matched', 'missing', 'matched']);
+  });
+
+  it('answers 400 to a bad resolution and 404 to a row that is not there', async () => {
+    const { body } = await importCsv(alice);
+    const id = body.playlist._id;
+    const put = (index: string, payload: unknown) => request(app).put(`/api/playlists/${id}/import-rows/${index}`).set('x-auth-token', alice.token).send(payload as object);
+    expect((await put('3', { action: 'pick' })).status).toBe(400);
+    expect((await put('3', { action: 'explode' })).status).toBe(400);
+    expect((await put('3', { action: 'pick', songId: '0123456789abcdef01234567' })).status).toBe(404);
+    const missing = await put('99', { action: 'drop' });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ message: IMPORT_MESSAGES.rowNotFound });
+    expect((await put('-1', { action: 'drop' })).status).toBe(400);
+  });
+
+  it('"Match again" matches a missing row once the catalogue has the song', async () => {
+    const { body } = await importCsv(alice);
+    const [added] = await insertSongs([{ name: 'Nowhere Song Xq', artist: 'Nobody Knows', img: '/media/images/n.jpg', song: '/media/audio/n.mp3' }]);
+    const res = await request(app).post(`/api/playlists/${body.playlist._id}/import/match-again`).set('x-auth-token', alice.token);
+    expect(res.status).toBe(200);
+    expect(res.body.rows[4]).toMatchObject({ status: 'matched', match: { songId: added, by: 'text' } });
+    expect(res.body.message).toBe(IMPORT_MESSAGES.matchedAgain(1));
+    expect(res.body.playlist.songs.map((s: { _id: string }) => s._id)).toContain(added);
+  });
+
+  it('runs one import per listener at a time: a second one meanwhile gets a 429', async () => {
+    fake.reset();
+    fake.setFault({ delayMs: 300 });
+    // A row no earlier test looked up, so the JioSaavn client's cache cannot answer it.
+    const first = importCsv(alice, `${CSV}\r\n"x","Never Looked Up Before","Nobody","","",""`).then((res) => res);
+    // The first import is past matching the catalogue once it asks JioSaavn.
+    while (fake.calls === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    const second = await importCsv(alice);
+    expect(second.status).toBe(429);
+    expect(second.body).toEqual({ message: IMPORT_MESSAGES.busy });
+    expect((await importCsv(bob)).status).toBe(201);
+    expect((await first).status).toBe(201);
+    fake.reset();
+    expect((await importCsv(alice)).status).toBe(201);
+  });
+
+  it('imports the Spotify source from the tracks the browser read', async () => {
+    const res = await request(app)
+      .post('/api/playlists/import')
+      .set('x-auth-token', alice.token)
+      .send({ source: 'spotify', spotifyPlaylistId: 'pl1', name: 'From Spotify', tracks: [{ title: 'Under Pressure', artists: ['Queen'], isrc: '' }] });
+    expect(res.status).toBe(201);
+    expect(res.body.playlist.name).toBe('From Spotify');
+    expect(res.body.rows[0].match.songId).toBe(ids.pressure);
+  });
+
+  it('refuses a wrong file, an oversized one and a missing one with clear 400s, leaving nothing behind', async () => {
+    const wrong = await importCsv(alice, 'this is not a playlist', 'notes.txt');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({ message: IMPORT_MESSAGES.unknownFormat });
+    const big = await importCsv(alice, `Track Name,Artist\n${'x,y\n'.repeat(IMPORT_LIMITS.maxFileBytes / 4 + 10)}`, 'big.csv');
+    expect(big.status).toBe(400);
+    expect(big.body).toEqual({ message: IMPORT_MESSAGES.tooLarge });
+    const none = await request(app).post('/api/playlists/import').set('x-auth-token', alice.token).field('name', 'x');
+    expect(none.status).toBe(400);
+    expect(none.body).toEqual({ message: IMPORT_MESSAGES.noFile });
+    expect(await PlaylistModel.countDocuments()).toBe(0);
+    expect(await ImportHeaderModel.countDocuments()).toBe(0);
+  });
+});
+
+describe('GET /api/playlists/:id/export', () => {
+  it('exports M3U8 that imports back to the same songs, and CSV in Exportify column names', async () => {
+    const { body } = await importCsv(alice);
+    const id = body.playlist._id;
+    const m3u8 = await request(app).get(`/api/playlists/${id}/export?format=m3u8`).set('x-auth-token', alice.token).buffer(true).parse(textParser);
+    expect(m3u8.status).toBe(200);
+    expect(m3u8.headers['content-type']).toMatch(/^audio\/x-mpegurl/);
+    expect(m3u8.headers['content-disposition']).toContain('Road Trip.m3u8');
+    const text = asText(m3u8);
+    expect(text.split('\n').slice(0, 4)).toEqual(['#EXTM3U', '#PLAYLIST:Road Trip', '#EXTINF:208,The Beatles - Hello, Goodbye', expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/media\/audio\/hello\.mp3$/)]);
+    const back = await importCsv(alice, text, 'Road Trip.m3u8');
+    expect(back.status).toBe(201);
+    expect(back.body.counts).toMatchObject({ total: 4, matched: 4 });
+    expect(back.body.playlist.songs.map((s: { _id: string }) => s._id)).toEqual(body.playlist.songs.map((s: { _id: string }) => s._id));
+    expect(back.body.playlist.saavnTracks.map((t: { saavnId: string }) => t.saavnId)).toEqual(['sHeat01']);
+
+    const csv = await request(app).get(`/api/playlists/${id}/export?format=csv`).set('x-auth-token', alice.token);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    const lines = csv.text.trim().split('\n');
+    expect(lines[0]).toBe('Track URI,Track Name,Artist Name(s),Album Name,Duration (ms),ISRC');
+    expect(lines[1]).toBe(`samaa:song:${ids.hello},"Hello, Goodbye",The Beatles,Magical Mystery Tour,208000,GBAYE0601643`);
+    const reimported = await importCsv(alice, csv.text, 'again.csv');
+    expect(reimported.body.counts).toMatchObject({ total: 4, matched: 4 });
+  });
+
+  it('answers 400 to an unknown format', async () => {
+    const { body } = await importCsv(alice);
+    const res = await request(app).get(`/api/playlists/${body.playlist._id}/export?format=pdf`).set('x-auth-token', alice.token);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: IMPORT_MESSAGES.badExportFormat });
+  });
+
+  it('deleting the playlist deletes its import rows', async () => {
+    const { body } = await importCsv(alice);
+    await request(app).delete(`/api/playlists/${body.playlist._id}`).set('x-auth-token', alice.token).expect(200);
+    expect(await ImportHeaderModel.countDocuments()).toBe(0);
+    expect(await ImportChunkModel.countDocuments()).toBe(0);
+  });
+});
