@@ -9,12 +9,20 @@ import { HttpError } from '../http/errors.js';
 import { subsonicAuthenticator } from './auth.js';
 import type { SubsonicMethod } from './call.js';
 import { annotationMethods } from './methods/annotation.js';
+import { bookmarkMethods } from './methods/bookmarks.js';
 import { browseMethods } from './methods/browse.js';
+import { genreMethods } from './methods/genres.js';
+import { infoMethods } from './methods/info.js';
+import { legacyListMethods } from './methods/legacyLists.js';
 import { listMethods } from './methods/lists.js';
 import { mediaMethods } from './methods/media.js';
+import { nowPlayingMethods } from './methods/nowPlaying.js';
 import { playlistMethods } from './methods/playlists.js';
+import { playQueueMethods } from './methods/playQueue.js';
+import { radioMethods } from './methods/radio.js';
+import { scanMethods } from './methods/scan.js';
 import { searchMethods } from './methods/search.js';
-import { systemMethods } from './methods/system.js';
+import { publicMethods, systemMethods } from './methods/system.js';
 import { SubsonicParams } from './params.js';
 import { errorPayload, formatOf, sendSubsonic, SUBSONIC_ERRORS, SubsonicError, type ResponseFormat } from './response.js';
 
@@ -26,6 +34,14 @@ const METHODS: Record<string, SubsonicMethod> = {
   ...playlistMethods,
   ...annotationMethods,
   ...mediaMethods,
+  ...genreMethods,
+  ...legacyListMethods,
+  ...infoMethods,
+  ...playQueueMethods,
+  ...bookmarkMethods,
+  ...radioMethods,
+  ...scanMethods,
+  ...nowPlayingMethods,
 };
 
 /** Every method Samaa answers, for the docs and tests. */
@@ -70,6 +86,11 @@ export function subsonicRouter(ctx: AppContext, throttle: LoginThrottle): Router
     try {
       if (!method) {
         throw new SubsonicError(SUBSONIC_ERRORS.generic, `Unknown method: ${name}`);
+      }
+      const publicMethod = Object.hasOwn(publicMethods, name) ? publicMethods[name] : undefined;
+      if (publicMethod) {
+        sendSubsonic(res, format, SERVER_VERSION, 'ok', await publicMethod());
+        return;
       }
       const user = await authenticator.authenticate(params, req.ip);
       const payload = await method({ ctx, params, user, req, res });

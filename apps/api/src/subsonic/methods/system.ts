@@ -10,7 +10,13 @@ export const MUSIC_FOLDER = { id: 1, name: 'Samaa' };
 export const OPEN_SUBSONIC_EXTENSIONS = [
   { name: 'formPost', versions: [1] },
   { name: 'apiKeyAuthentication', versions: [1] },
+  { name: 'indexBasedQueue', versions: [1] },
 ];
+
+/** Answered without credentials: apps ask before signing in whether to send an API key. */
+export const publicMethods: Record<string, () => Promise<Payload>> = {
+  getOpenSubsonicExtensions: async () => ({ openSubsonicExtensions: OPEN_SUBSONIC_EXTENSIONS }),
+};
 
 function userPayload(user: Pick<UserRecord, 'email' | 'isAdmin'>): Payload {
   return {
@@ -36,7 +42,7 @@ function userPayload(user: Pick<UserRecord, 'email' | 'isAdmin'>): Payload {
 export const systemMethods: Record<string, SubsonicMethod> = {
   ping: async () => ({}),
   getLicense: async () => ({ license: { valid: true } }),
-  getOpenSubsonicExtensions: async () => ({ openSubsonicExtensions: OPEN_SUBSONIC_EXTENSIONS }),
+  getOpenSubsonicExtensions: () => publicMethods.getOpenSubsonicExtensions!(),
   getMusicFolders: async () => ({ musicFolders: { musicFolder: [MUSIC_FOLDER] } }),
   tokenInfo: async ({ user }) => ({ tokenInfo: { username: user.email } }),
 
