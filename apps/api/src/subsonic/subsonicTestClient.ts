@@ -17,11 +17,14 @@ const SCHEMA = fs.readFileSync(new URL('./fixtures/subsonic-rest-api.xsd', impor
 /** Elements that repeat wherever they are not the response's own payload. */
 const LIST_ELEMENTS = new Set([
   'song', 'album', 'artist', 'index', 'entry', 'child', 'playlist', 'musicFolder', 'folder', 'user', 'versions',
+  'genre', 'bookmark', 'internetRadioStation', 'similarArtist', 'channel',
 ]);
 
 const parser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: '',
+  // The text of an element with attributes (a genre's name), as the JSON format names it.
+  textNodeName: 'value',
   parseAttributeValue: false,
   attributeValueProcessor: (_name, value) =>
     value === 'true' ? true : value === 'false' ? false : /^-?\d{1,15}$/.test(value) ? Number(value) : value,
@@ -62,11 +65,23 @@ async function xmlFetch(input: string | URL | Request, init?: RequestInit): Prom
 
 export type SubsonicAuth = { apiKey: string } | { username: string; password: string };
 
-export function subsonicClient(baseUrl: string, auth: SubsonicAuth, format: Format, opts: { post?: boolean } = {}): SubsonicAPI {
+export function subsonicClient(
+  baseUrl: string,
+  auth: SubsonicAuth,
+  format: Format,
+  opts: { post?: boolean; reuseSalt?: boolean } = {},
+): SubsonicAPI {
   return new SubsonicAPI({
     url: baseUrl,
     auth: auth as ConstructorParameters<typeof SubsonicAPI>[0]['auth'],
     post: opts.post,
+    reuseSalt: opts.reuseSalt,
     fetch: format === 'xml' ? (xmlFetch as typeof fetch) : fetch,
   });
+}
+
+/** A call the library has no method for, answered as the library's own methods answer. */
+export async function customCall(api: SubsonicAPI, method: string, params: Record<string, unknown> = {}): Promise<Record<string, any>> {
+  const res = await api.custom(`${method}.view`, params as Parameters<SubsonicAPI['custom']>[1]);
+  return ((await res.json()) as { 'subsonic-response': Record<string, any> })['subsonic-response'];
 }
