@@ -27,10 +27,23 @@ const parser = new XMLParser({
   textNodeName: 'value',
   parseAttributeValue: false,
   attributeValueProcessor: (_name, value) =>
-    value === 'true' ? true : value === 'false' ? false : /^-?\d{1,15}$/.test(value) ? Number(value) : value,
+    value === 'true' ? true : value === 'false' ? false : /^-?\d{1,15}$/.test(value) ? Number(value) : value === '' ? EMPTY_ATTRIBUTE : value,
   isArray: (name, jpath, _leaf, isAttribute) =>
-    !isAttribute && (name === 'openSubsonicExtensions' || (LIST_ELEMENTS.has(name) && String(jpath).split('.').length > 2)),
+    !isAttribute &&
+    !String(jpath).endsWith('bookmark.entry') &&
+    (name === 'openSubsonicExtensions' || (LIST_ELEMENTS.has(name) && String(jpath).split('.').length > 2)),
 });
+
+/** An empty attribute, told apart from an empty element (which is an empty object in JSON). */
+const EMPTY_ATTRIBUTE = '\u0000empty';
+
+function emptyElements(value: unknown): unknown {
+  if (value === '') return {};
+  if (value === EMPTY_ATTRIBUTE) return '';
+  if (Array.isArray(value)) return value.map(emptyElements);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, emptyElements(v)]));
+  return value;
+}
 
 export async function assertValidSubsonicXml(xml: string): Promise<void> {
   const result = await validateXML({ xml: [{ fileName: 'response.xml', contents: xml }], schema: [SCHEMA] });
@@ -40,7 +53,7 @@ export async function assertValidSubsonicXml(xml: string): Promise<void> {
 /** The JSON shape of an XML answer (`xmlns` dropped). */
 export function xmlToJson(xml: string): unknown {
   const parsed = parser.parse(xml) as { 'subsonic-response': Record<string, unknown> };
-  const { xmlns: _xmlns, ...root } = parsed['subsonic-response'];
+  const { xmlns: _xmlns, ...root } = emptyElements(parsed['subsonic-response']) as Record<string, unknown>;
   return { 'subsonic-response': root };
 }
 

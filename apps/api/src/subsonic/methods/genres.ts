@@ -19,21 +19,26 @@ const indexes = new WeakMap<Library, GenreIndex>();
 export function genreIndex(library: Library): GenreIndex {
   let index = indexes.get(library);
   if (index) return index;
-  const names = new Map<string, string>();
+  // Spellings of one genre ("Folk", "folk"): the most used names it, capitals first on a tie.
+  const spellings = new Map<string, Map<string, number>>();
   const songs = new Map<string, Song[]>();
   const albums = new Map<string, Set<string>>();
   for (const song of library.songs) {
     if (!song.genre) continue;
     const key = foldGenre(song.genre);
-    if (!names.has(key)) names.set(key, song.genre.trim());
+    const spelling = song.genre.trim();
+    const counts = spellings.get(key) ?? new Map<string, number>();
+    spellings.set(key, counts.set(spelling, (counts.get(spelling) ?? 0) + 1));
     const list = songs.get(key);
     if (list) list.push(song);
     else songs.set(key, [song]);
     const album = library.albumOfSong.get(song._id);
     if (album) albums.set(key, (albums.get(key) ?? new Set()).add(album.id));
   }
-  const genres = [...names]
-    .map(([key, value]) => ({ value, songCount: songs.get(key)!.length, albumCount: albums.get(key)?.size ?? 0 }))
+  const nameOf = (counts: Map<string, number>) =>
+    [...counts].sort(([a, m], [b, n]) => n - m || (a < b ? -1 : a > b ? 1 : 0))[0]![0];
+  const genres = [...spellings]
+    .map(([key, counts]) => ({ value: nameOf(counts), songCount: songs.get(key)!.length, albumCount: albums.get(key)?.size ?? 0 }))
     .sort((a, b) => a.value.localeCompare(b.value));
   index = { genres, songs };
   indexes.set(library, index);
