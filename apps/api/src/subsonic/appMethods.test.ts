@@ -103,7 +103,7 @@ describe.each<Format>(['json', 'xml'])('what apps call (%s)', (format) => {
     await api().savePlayQueue({ id: [ids.dawn!, ids.dusk!, ids.rain!], current: ids.dusk!, position: 4200 } as never);
     const { playQueue } = await api().getPlayQueue();
     expect(playQueue).toMatchObject({ current: ids.dusk, position: 4200, username: alice.email, changedBy: 'subsonic-api' });
-    expect(playQueue.entry!.map((s) => s.id)).toEqual([ids.dawn, ids.dusk, ids.rain]);
+    expect(playQueue!.entry!.map((s) => s.id)).toEqual([ids.dawn, ids.dusk, ids.rain]);
     expect(await as('bob').getPlayQueue()).not.toHaveProperty('playQueue');
 
     const byIndex = await customCall(api(), 'getPlayQueueByIndex');
