@@ -18,6 +18,7 @@ import { songsRouter } from './songs/songs.routes.js';
 import { searchRouter } from './search/search.routes.js';
 import { playlistsRouter } from './playlists/playlists.routes.js';
 import { analyticsRouter } from './analytics/analytics.routes.js';
+import { playsRouter } from './analytics/plays.routes.js';
 import { librariesRouter } from './libraries/libraries.routes.js';
 import { publicConfigRouter } from './config/public.routes.js';
 import { lazyRouter } from './http/lazyRouter.js';
@@ -141,6 +142,7 @@ export function createApp(ctx: AppContext, options: { searchFastPath?: boolean }
   app.use('/api/songs', songsRouter(ctx));
   app.use('/api/playlists', playlistsRouter(ctx));
   app.use('/api/admin', analyticsRouter(ctx));
+  app.use('/api/plays', playsRouter(ctx));
   app.use('/api/admin/libraries', librariesRouter(ctx));
   app.use('/api/saavn', saavn);
   app.use('/api', notFoundHandler);

@@ -109,13 +109,13 @@ describe.each<Format>(['json', 'xml'])('what apps call (%s)', (format) => {
     const byIndex = await customCall(api(), 'getPlayQueueByIndex');
     expect(byIndex.playQueueByIndex).toMatchObject({ currentIndex: 1, position: 4200 });
     await customCall(api(), 'savePlayQueueByIndex', { id: [ids.rain!, ids.rain!], currentIndex: 1, position: 10 });
-    const again = await customCall(api(), 'getPlayQueueByIndex');
+    const again = await customCall<{ playQueueByIndex: { entry: { id: string }[] } }>(api(), 'getPlayQueueByIndex');
     expect(again.playQueueByIndex).toMatchObject({ currentIndex: 1, position: 10 });
-    expect(again.playQueueByIndex.entry.map((s: { id: string }) => s.id)).toEqual([ids.rain, ids.rain]);
+    expect(again.playQueueByIndex.entry.map((s) => s.id)).toEqual([ids.rain, ids.rain]);
 
     expect(await api().savePlayQueue({ id: ['0123456789abcdef01234567'] } as never)).toMatchObject({ error: { code: 70 } });
     expect(await api().savePlayQueue({ id: [ids.dawn!], current: ids.rain! } as never)).toMatchObject({ error: { code: 0 } });
-    expect((await customCall(api(), 'savePlayQueueByIndex', { id: [ids.dawn!], currentIndex: 3 })).error.code).toBe(0);
+    expect(await customCall(api(), 'savePlayQueueByIndex', { id: [ids.dawn!], currentIndex: 3 })).toMatchObject({ error: { code: 0 } });
     await api().savePlayQueue({} as never);
     expect(await api().getPlayQueue()).not.toHaveProperty('playQueue');
   });
@@ -178,5 +178,39 @@ describe.each<Format>(['json', 'xml'])('what apps call (%s)', (format) => {
     expect(recent.albumList.album![0]!.title).toBe('Stripes');
     const analytics = await request(app).get('/api/admin/analytics').set('x-auth-token', admin.token);
     expect(analytics.body.data.mostPlayed[0]).toMatchObject({ song: { _id: ids.zebra } });
+  });
+});
+
+describe('the web player reports its plays (POST /api/plays)', () => {
+  it('shows in getNowPlaying, counts a finished play, and refuses bad reports', async () => {
+    const api = subsonicClient(server.url, { apiKey: keys.bob! }, 'json');
+    const played = async () => (await api.getSong({ id: ids.dusk! })).song.playCount ?? 0;
+    const before = await played();
+    await request(app).post('/api/plays').set('x-auth-token', alice.token).send({ songId: ids.dusk, submission: false }).expect(204);
+    const { nowPlaying } = await api.getNowPlaying();
+    expect(nowPlaying.entry!.find((e) => e.username === alice.email && e.playerName === 'Samaa web player')?.id).toBe(ids.dusk);
+    await request(app).post('/api/plays').set('x-auth-token', alice.token).send({ songId: ids.dusk, submission: true }).expect(204);
+    expect(await played()).toBe(before + 1);
+
+    expect((await request(app).post('/api/plays').send({ songId: ids.dusk, submission: true })).status).toBe(401);
+    const bad = await request(app).post('/api/plays').set('x-auth-token', alice.token).send({ songId: 'x', submission: 'maybe' });
+    expect(bad.status).toBe(400);
+    const gone = await request(app).post('/api/plays').set('x-auth-token', alice.token).send({ songId: '0123456789abcdef01234567', submission: true });
+    expect(gone.status).toBe(404);
+  });
+
+  it('a deleted listener takes their queue, bookmarks and now-playing notices along', async () => {
+    const carol = await createUser();
+    const key = (await createApiKey(carol._id, { name: 'Phone' })).key;
+    const api = subsonicClient(server.url, { username: carol.email, password: key }, 'json');
+    await api.savePlayQueue({ id: [ids.dawn!] } as never);
+    await api.createBookmark({ id: ids.dawn!, position: 1 });
+    await api.scrobble({ id: ids.rain!, submission: false });
+    await request(app).delete(`/api/users/${carol._id}`).set('x-auth-token', admin.token).expect(200);
+    const { PlayQueueModel, BookmarksModel } = await import('./store/listening.model.js');
+    const { NowPlayingModel } = await import('../analytics/nowPlaying.model.js');
+    expect(await PlayQueueModel.findById(carol._id).lean()).toBeNull();
+    expect(await BookmarksModel.findById(carol._id).lean()).toBeNull();
+    expect(await NowPlayingModel.countDocuments({ user: carol._id })).toBe(0);
   });
 });

@@ -94,7 +94,7 @@ export function subsonicClient(
 }
 
 /** A call the library has no method for, answered as the library's own methods answer. */
-export async function customCall(api: SubsonicAPI, method: string, params: Record<string, unknown> = {}): Promise<Record<string, any>> {
+export async function customCall<T = Record<string, unknown>>(api: SubsonicAPI, method: string, params: Record<string, unknown> = {}): Promise<T> {
   const res = await api.custom(`${method}.view`, params as Parameters<SubsonicAPI['custom']>[1]);
-  return ((await res.json()) as { 'subsonic-response': Record<string, any> })['subsonic-response'];
+  return ((await res.json()) as { 'subsonic-response': T })['subsonic-response'];
 }
