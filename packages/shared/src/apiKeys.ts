@@ -27,6 +27,9 @@ export const API_KEY_MESSAGES = {
   revoked: 'API key revoked',
   notFound: 'API key not found',
   tooMany: `You can have at most ${API_KEY_LIMIT} API keys. Revoke one first.`,
+  /** The Apps page's "Password" line. */
+  passwordHint:
+    'An API key from below. Type it where the app asks for the password (its default sign-in works) or, in apps that have one, into the API key field. Your Samaa password works only with the app\'s plain-password option.',
   /** Beside a key made before keys doubled as app passwords. */
   apiKeyOnly: 'API key field only. Create a new key to use it as a password.',
   /** Subsonic error 41: a salted token that no app key of the account makes. */
