@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import mongoose from 'mongoose';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_MESSAGES, API_MESSAGES } from '@samaa/shared';
@@ -121,6 +122,29 @@ describe('app keys as app passwords', () => {
     expect((await call(signIn, 'json', 'ping', app)).code).toBe(41);
     expect((await call(signIn, 'json', 'ping', second.app)).code).toBe(41);
     expect((await call({ u: dave.email, p: created.key })).code).toBe(40);
+  });
+
+  it('reads no list of users or keys per request: after the first sign-in, only the key by its hash', async () => {
+    const frank = await createUser();
+    const created = await createKey(frank);
+    const ops: { collection: string; method: string; filter: Record<string, unknown> }[] = [];
+    mongoose.set('debug', (collection: string, method: string, filter: unknown) => {
+      ops.push({ collection, method, filter: (filter ?? {}) as Record<string, unknown> });
+    });
+    const byFilter = (collection: string) => ops.filter((op) => op.collection === collection).map((op) => `${op.method} ${Object.keys(op.filter).join(',')}`);
+    try {
+      expect((await call({ u: frank.email, ...token(created.key, 'first') })).ok).toBe(true);
+      // The first: the user by email, then that user's keys.
+      expect(byFilter('users')).toContain('findOne email');
+      expect(byFilter('api_keys')).toEqual(['find user', 'findOne _id']);
+      ops.length = 0;
+      expect((await call({ u: frank.email, ...token(created.key, 'another salt') })).ok).toBe(true);
+      expect((await call({ u: frank.email, ...token(created.key, 'another salt') })).ok).toBe(true);
+      expect(byFilter('users').filter((op) => !op.endsWith(' _id'))).toEqual([]);
+      expect(byFilter('api_keys')).toEqual(['findOne _id', 'findOne _id']);
+    } finally {
+      mongoose.set('debug', false);
+    }
   });
 
   it('throttles token guessing like password guessing', async () => {
