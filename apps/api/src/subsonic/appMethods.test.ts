@@ -61,6 +61,10 @@ describe.each<Format>(['json', 'xml'])('what apps call (%s)', (format) => {
     const folk = await api().getSongsByGenre({ genre: 'folk', count: 10 });
     expect(folk.songsByGenre.song!.map((s) => s.title).sort()).toEqual(['Dawn', 'Dusk']);
     expect(folk.songsByGenre.song![0]).toMatchObject({ genre: expect.stringMatching(/folk/i) });
+    const byGenre = await api().getAlbumList2({ type: 'byGenre', genre: 'FOLK', size: 5 });
+    expect(byGenre.albumList2.album!.map((a) => a.name)).toEqual(['Night Songs']);
+    expect((await api().getAlbumList({ type: 'byGenre', genre: 'Rock' })).albumList.album!.map((a) => a.title)).toEqual(['Stripes']);
+    expect(await api().getAlbumList2({ type: 'byGenre' } as never)).toMatchObject({ error: { code: 10 } });
   });
 
   it('getAlbumList, getStarred and search2 answer the folder-based shapes', async () => {

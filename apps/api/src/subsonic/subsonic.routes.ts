@@ -34,6 +34,7 @@ const METHODS: Record<string, SubsonicMethod> = {
   ...playlistMethods,
   ...annotationMethods,
   ...mediaMethods,
+  // After listMethods: its getAlbumList2 answers byGenre and hands every other type on.
   ...genreMethods,
   ...legacyListMethods,
   ...infoMethods,

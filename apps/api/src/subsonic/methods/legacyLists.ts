@@ -1,5 +1,6 @@
 import type { SubsonicCall, SubsonicMethod } from '../call.js';
 import type { Payload } from '../response.js';
+import { genreMethods } from './genres.js';
 import { listMethods } from './lists.js';
 import { searchMethods } from './search.js';
 
@@ -36,7 +37,7 @@ const run = (method: SubsonicMethod | undefined, call: SubsonicCall) => method!(
 
 export const legacyListMethods: Record<string, SubsonicMethod> = {
   getAlbumList: async (call) => {
-    const albums = items(await run(listMethods.getAlbumList2, call), 'albumList2', 'album');
+    const albums = items(await run(genreMethods.getAlbumList2, call), 'albumList2', 'album');
     return { albumList: { album: albums.map(albumDirectory) } };
   },
 
