@@ -110,7 +110,8 @@ export function subsonicAuthenticator(secret: string, throttle: LoginThrottle): 
         return verifiedUser(owner);
       }
       if (!username) throw new SubsonicError(SUBSONIC_ERRORS.missingParameter, 'Required parameter is missing: u');
-      const password = params.optional('p');
+      // An empty `p` is no password: Airsonic Refix sends `p=` beside its token after a reload.
+      const password = params.optional('p') || undefined;
       if (password === undefined) {
         const token = params.optional('t');
         const salt = params.optional('s');
