@@ -77,6 +77,12 @@ export function subsonicRouter(ctx: AppContext, throttle: LoginThrottle): Router
   // Clients on the web (Airsonic Refix, Feishin) call from their own origins; credentials travel
   // in the parameters, never in cookies, so any origin may call.
   router.use(cors({ origin: '*', methods: ['GET', 'POST', 'HEAD'] }));
+  // Their covers and streams are embedded from those origins too: the app-wide same-site
+  // resource policy would block them (Chromium: ERR_BLOCKED_BY_RESPONSE.NotSameSite).
+  router.use((_req, res, next) => {
+    res.set('Cross-Origin-Resource-Policy', 'cross-origin');
+    next();
+  });
   router.use(express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 2000 }));
 
   const handle = async (req: Request, res: Response) => {

@@ -162,6 +162,9 @@ describe('app keys as app passwords', () => {
       const extensions = await call({}, format, 'getOpenSubsonicExtensions');
       expect(extensions.ok).toBe(true);
       for (const name of ['formPost', 'apiKeyAuthentication', 'indexBasedQueue']) expect(extensions.text).toContain(name);
+      // Web clients on other origins embed covers and streams.
+      const cover = await request(app).get(`/rest/getCoverArt?u=${encodeURIComponent(alice.email)}&p=${key}&id=nothing&v=1.16.1&c=t`);
+      expect(cover.headers['cross-origin-resource-policy']).toBe('cross-origin');
       const ping = await call({}, format, 'ping');
       expect([ping.ok, ping.code]).toEqual([false, 10]);
       expect(ping.text).toMatch(/openSubsonic"?[:=]"?true/);
