@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, screenshot } from '../harness/browser.js';
@@ -40,6 +41,11 @@ describe('Subsonic apps', () => {
     await page.getByRole('list', { name: 'Your API keys' }).getByText('Phone').waitFor();
     await screenshot(page, 'listener-apps');
 
+    // An app's default sign-in: the email and the key as the password, sent as a salted token.
+    const salt = 'e2e-salt';
+    const tokenSignIn = { u: listener.email, t: createHash('md5').update(key + salt).digest('hex'), s: salt };
+    expect((await subsonicJson('ping', tokenSignIn)).status).toBe('ok');
+
     const songs = (await subsonicJson('getRandomSongs', { apiKey: key, size: '2' })).randomSongs as { song: { id: string; title: string }[] };
     expect(songs.song).toHaveLength(2);
     const created = await subsonicJson('createPlaylist', { apiKey: key, name: 'From my phone', songId: songs.song.map((s) => s.id) });
@@ -61,6 +67,7 @@ describe('Subsonic apps', () => {
     await page.getByRole('button', { name: 'Revoke Phone' }).click();
     await page.getByText('No API keys yet.').waitFor();
     expect(((await subsonicJson('ping', { apiKey: key })).error as { code: number }).code).toBe(44);
+    expect(((await subsonicJson('ping', tokenSignIn)).error as { code: number }).code).toBe(41);
     expectNoProblems(guarded);
   });
 });

@@ -20,6 +20,7 @@ import { searchRouter } from './search/search.routes.js';
 import { playlistsRouter } from './playlists/playlists.routes.js';
 import { playlistImportRouter } from './playlistImport/playlistImport.routes.js';
 import { analyticsRouter } from './analytics/analytics.routes.js';
+import { playsRouter } from './analytics/plays.routes.js';
 import { librariesRouter } from './libraries/libraries.routes.js';
 import { publicConfigRouter } from './config/public.routes.js';
 import { lazyRouter } from './http/lazyRouter.js';
@@ -146,6 +147,7 @@ export function createApp(ctx: AppContext, options: { searchFastPath?: boolean }
   app.use('/api/songs', songsRouter(ctx));
   app.use('/api/playlists', playlistsRouter(ctx));
   app.use('/api/admin', analyticsRouter(ctx));
+  app.use('/api/plays', playsRouter(ctx));
   app.use('/api/admin/libraries', librariesRouter(ctx));
   app.use('/api/saavn', saavn);
   app.use('/api', notFoundHandler);

@@ -1,3 +1,4 @@
+import Joi from 'joi';
 import type { Song } from './types.js';
 
 /** How many days GET /api/admin/analytics reports signups for (today included). */
@@ -36,3 +37,17 @@ export interface AdminAnalytics {
   /** One entry per day, oldest first, zero days included. */
   signupsPerDay: SignupDay[];
 }
+
+/** Body of POST /api/plays: the web player's "now playing" notice (submission false) or a finished play. */
+export interface PlayReport {
+  songId: string;
+  submission: boolean;
+}
+
+export const playReportSchema = Joi.object<PlayReport>({
+  songId: Joi.string().hex().length(24).required().label('Song'),
+  submission: Joi.boolean().required().label('Submission'),
+});
+
+/** What the web player's plays are called where apps' plays are listed (getNowPlaying). */
+export const WEB_PLAYER_NAME = 'Samaa web player';

@@ -19,6 +19,7 @@ export type AudioTags = { title?: string; artist?: string } & Pick<
   | 'trackNumber'
   | 'discNumber'
   | 'year'
+  | 'genre'
   | 'duration'
   | 'sampleRate'
   | 'encoderDelay'

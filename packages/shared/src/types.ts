@@ -44,6 +44,8 @@ export interface Song {
   trackNumber?: number;
   discNumber?: number;
   year?: number;
+  /** The first genre of the tags. */
+  genre?: string;
   /** Gapless playback: samples the encoder added before and after the audio (LAME/iTunSMPB). */
   encoderDelay?: number;
   encoderPadding?: number;

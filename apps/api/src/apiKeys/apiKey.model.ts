@@ -11,6 +11,8 @@ const apiKeySchema = new Schema(
     keyId: { type: String, required: true },
     user: { type: Schema.Types.ObjectId, ref: 'User', required: true },
     name: { type: String, required: true, maxlength: 50 },
+    /** The key itself, sealed (keySeal.ts), for Subsonic token sign-in; absent on keys made before. */
+    sealed: { type: String },
   },
   { timestamps: { createdAt: true, updatedAt: false }, versionKey: false },
 );

@@ -6,17 +6,25 @@ interface ApiKeyDoc {
   keyId: string;
   user: unknown;
   name: string;
+  sealed?: string | null;
   createdAt?: Date;
+}
+
+/** What token sign-in needs of a user's key: its hash (the id) and its sealed copy. */
+export interface SealedApiKey {
+  keyHash: string;
+  sealed: string;
 }
 
 const toInfo = (doc: ApiKeyDoc): ApiKeyInfo => ({
   id: doc.keyId,
   name: doc.name,
   createdAt: (doc.createdAt ?? new Date(0)).toISOString(),
+  tokenSignIn: Boolean(doc.sealed),
 });
 
-export async function insertApiKey(keyHash: string, keyId: string, userId: string, name: string): Promise<ApiKeyInfo> {
-  const doc = await ApiKeyModel.create({ _id: keyHash, keyId, user: userId, name });
+export async function insertApiKey(keyHash: string, keyId: string, userId: string, name: string, sealed?: string): Promise<ApiKeyInfo> {
+  const doc = await ApiKeyModel.create({ _id: keyHash, keyId, user: userId, name, sealed });
   return toInfo(doc.toObject());
 }
 
@@ -28,6 +36,17 @@ export async function findApiKeyOwner(keyHash: string): Promise<string | null> {
 
 async function keyDocsOf(userId: string): Promise<ApiKeyDoc[]> {
   return ApiKeyModel.find({ user: userId }).lean<ApiKeyDoc[]>();
+}
+
+/** A user's keys that can be read back (made with a sealed copy). */
+export async function sealedKeysOf(userId: string): Promise<SealedApiKey[]> {
+  const docs = await ApiKeyModel.find({ user: userId }).select('_id sealed').lean<{ _id: string; sealed?: string }[]>();
+  return docs.flatMap((doc) => (doc.sealed ? [{ keyHash: doc._id, sealed: doc.sealed }] : []));
+}
+
+/** A key sealed again under a rotated secret (a whole-field write: no read-modify-write). */
+export async function replaceSealed(keyHash: string, sealed: string): Promise<void> {
+  await ApiKeyModel.updateOne({ _id: keyHash }, { $set: { sealed } });
 }
 
 /** A user's keys, newest first. */

@@ -3,9 +3,13 @@ import { API_KEY_MESSAGES } from '@samaa/shared';
 import type { AppContext } from '../context.js';
 import { authUser, requireAuth } from '../auth/middleware.js';
 import { createApiKey, listApiKeys, revokeApiKey } from './apiKeys.service.js';
+import { configureKeySealing, keySealer } from './keySeal.js';
 
 /** /api/account/api-keys: the signed-in user's keys for Subsonic apps. Owners only. */
 export function apiKeysRouter(ctx: AppContext): Router {
+  // Without a secret of its own, the sealing key is derived from the JWT secret (by HKDF, with
+  // its own label: neither key reveals the other).
+  configureKeySealing(keySealer(ctx.config.subsonicKeySecret ?? ctx.jwtSecret, ctx.config.subsonicKeySecretPrevious));
   const router = Router();
   router.use(requireAuth(ctx));
 

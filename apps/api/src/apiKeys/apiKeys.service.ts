@@ -3,6 +3,7 @@ import { API_KEY_LIMIT, API_KEY_MESSAGES, apiKeyInputSchema, type ApiKeyInfo, ty
 import { conflict, notFound } from '../http/errors.js';
 import { validate } from '../http/validate.js';
 import { apiKeysOf, deleteApiKeyOf, findApiKeyOwner, insertApiKey } from './apiKeys.repo.js';
+import { currentKeySealer } from './keySeal.js';
 
 /** Recognisable in a client's settings and in secret scanners. */
 const KEY_PREFIX = 'samaa_';
@@ -13,7 +14,9 @@ export async function createApiKey(userId: string, body: unknown): Promise<Creat
   const { name } = validate<{ name: string }>(apiKeyInputSchema, body);
   if ((await apiKeysOf(userId)).length >= API_KEY_LIMIT) throw conflict(API_KEY_MESSAGES.tooMany);
   const key = KEY_PREFIX + randomBytes(32).toString('base64url');
-  const info = await insertApiKey(hashApiKey(key), randomBytes(9).toString('base64url'), userId, name);
+  const keyHash = hashApiKey(key);
+  const sealed = currentKeySealer()?.seal(key, keyHash);
+  const info = await insertApiKey(keyHash, randomBytes(9).toString('base64url'), userId, name, sealed);
   return { key, info };
 }
 
@@ -29,4 +32,9 @@ export async function revokeApiKey(userId: string, keyId: string): Promise<void>
 export function apiKeyOwner(key: string): Promise<string | null> {
   if (!key.startsWith(KEY_PREFIX) || key.length > 100) return Promise.resolve(null);
   return findApiKeyOwner(hashApiKey(key));
+}
+
+/** The owner of the key with this hash (a primary-key read), or null once it is revoked. */
+export function apiKeyOwnerByHash(keyHash: string): Promise<string | null> {
+  return findApiKeyOwner(keyHash);
 }

@@ -20,6 +20,9 @@ export interface Config {
   /** Set in production (required there); in development generated once under dataDir. */
   jwtSecret?: string;
   jwtExpiresIn: string;
+  /** Seals app keys for Subsonic token sign-in (else derived from the JWT secret); the previous one while rotating. */
+  subsonicKeySecret?: string;
+  subsonicKeySecretPrevious?: string;
   appUrl: string;
   corsOrigins: string[];
   trustProxy: boolean;
@@ -67,6 +70,8 @@ const schema = Joi.object({
   JWT_EXPIRES_IN: Joi.string()
     .pattern(/^\d+[smhd]?$/)
     .default('7d'),
+  SUBSONIC_KEY_SECRET: Joi.string().min(32).messages({ 'string.min': 'SUBSONIC_KEY_SECRET must be at least 32 characters' }),
+  SUBSONIC_KEY_SECRET_PREVIOUS: Joi.string().min(16),
   APP_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
   CORS_ORIGINS: Joi.string().allow(''),
   TRUST_PROXY: Joi.boolean().default(false),
@@ -132,6 +137,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     redisUrl: str('REDIS_URL'),
     jwtSecret: str('JWT_SECRET'),
     jwtExpiresIn: String(v.JWT_EXPIRES_IN),
+    subsonicKeySecret: str('SUBSONIC_KEY_SECRET'),
+    subsonicKeySecretPrevious: str('SUBSONIC_KEY_SECRET_PREVIOUS'),
     appUrl,
     corsOrigins: cors ? cors.split(',').map((o) => o.trim()).filter(Boolean) : [appUrl],
     trustProxy: Boolean(v.TRUST_PROXY),

@@ -74,6 +74,7 @@ export async function readAudioTags(
     trackNumber: wholeIn(common.track.no, 1, 9999),
     discNumber: wholeIn(common.disk.no, 1, 999),
     year: wholeIn(common.year, 1, 9999),
+    genre: clean(common.genre?.[0], 100),
     duration: duration !== undefined && duration > 0 ? Math.round(duration) : undefined,
     sampleRate: wholeIn(format.sampleRate, 1000, 768_000),
     encoderDelay: gapless?.encoderDelay,

@@ -16,6 +16,7 @@ const songSchema = new Schema(
     trackNumber: { type: Number, min: 1 },
     discNumber: { type: Number, min: 1 },
     year: { type: Number, min: 1 },
+    genre: { type: String, trim: true, maxlength: 100 },
     encoderDelay: { type: Number, min: 0 },
     encoderPadding: { type: Number, min: 0 },
     sampleRate: { type: Number, min: 0 },

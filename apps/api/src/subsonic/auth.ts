@@ -8,6 +8,7 @@ import { normalizeEmail } from '../users/accounts.service.js';
 import { findIdentity, findLoginUser, findUserRecord } from '../users/users.repo.js';
 import type { SubsonicParams } from './params.js';
 import { SUBSONIC_ERRORS, SubsonicError } from './response.js';
+import { tokenAuthenticator } from './tokenAuth.js';
 
 export interface SubsonicUser {
   _id: string;
@@ -48,6 +49,7 @@ export function subsonicAuthenticator(secret: string, throttle: LoginThrottle): 
   // once; whether the user still exists, and is an admin, comes from the identity cache, which
   // every user change (in any process) clears.
   const verifiedEmails = new LRUCache<string, string>({ max: 10_000 });
+  const byToken = tokenAuthenticator(secret, throttle);
 
   async function verifiedUser(userId: string | null): Promise<SubsonicUser> {
     const identity = userId ? await findIdentity(userId) : null;
@@ -84,6 +86,17 @@ export function subsonicAuthenticator(secret: string, throttle: LoginThrottle): 
     return verifiedUser(user.record._id);
   }
 
+  /**
+   * An app key sent as the password (`p`): a primary-key read, as for `apiKey`. Anything else,
+   * a wrong key included, goes on to the password check and its brute-force limits.
+   */
+  async function byAppKey(username: string, password: string): Promise<SubsonicUser | null> {
+    const owner = await apiKeyOwner(password);
+    if (!owner) return null;
+    const user = await verifiedUser(owner);
+    return user.email === normalizeEmail(username) ? user : null;
+  }
+
   return {
     async authenticate(params, ip) {
       const apiKey = params.optional('apiKey');
@@ -97,17 +110,20 @@ export function subsonicAuthenticator(secret: string, throttle: LoginThrottle): 
         return verifiedUser(owner);
       }
       if (!username) throw new SubsonicError(SUBSONIC_ERRORS.missingParameter, 'Required parameter is missing: u');
-      const password = params.optional('p');
+      // An empty `p` is no password: Airsonic Refix sends `p=` beside its token after a reload.
+      const password = params.optional('p') || undefined;
       if (password === undefined) {
-        if (params.optional('t') !== undefined || params.optional('s') !== undefined) {
-          throw new SubsonicError(
-            SUBSONIC_ERRORS.tokenAuthNotSupported,
-            'Token authentication is not supported: passwords are stored hashed. Use an API key, or the password.',
-          );
+        const token = params.optional('t');
+        const salt = params.optional('s');
+        if (token !== undefined || salt !== undefined) {
+          if (!token) throw new SubsonicError(SUBSONIC_ERRORS.missingParameter, 'Required parameter is missing: t');
+          if (!salt) throw new SubsonicError(SUBSONIC_ERRORS.missingParameter, 'Required parameter is missing: s');
+          return verifiedUser(await byToken(username, token, salt, ip));
         }
         throw new SubsonicError(SUBSONIC_ERRORS.missingParameter, 'Required parameter is missing: p');
       }
-      return byPassword(username, decodePassword(password), ip);
+      const decoded = decodePassword(password);
+      return (await byAppKey(username, decoded)) ?? byPassword(username, decoded, ip);
     },
   };
 }

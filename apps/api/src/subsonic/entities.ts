@@ -40,6 +40,7 @@ export function songChild(song: Song, library: Library, notes: Annotations): Pay
     artist: song.artist,
     track: song.trackNumber,
     year: song.year,
+    genre: song.genre,
     coverArt: song.img ? song._id : undefined,
     contentType: suffix ? mimeForExtension(`.${suffix}`) : undefined,
     suffix,

@@ -8,7 +8,7 @@ const XMLNS = 'http://subsonic.org/restapi';
 /**
  * A response body as the JSON format has it. The XML format is derived from it: scalar values
  * become attributes, objects child elements, arrays repeated elements (an array of scalars
- * becomes elements with text). Key order is element order, which the schema's sequences need.
+ * becomes elements with text), and a scalar named `value` the element's own text (genre). Key order is element order, which the schema's sequences need.
  */
 export type Payload = { [key: string]: PayloadValue };
 export type PayloadValue = string | number | boolean | Date | undefined | Payload | readonly (Payload | number | string)[];
@@ -72,14 +72,13 @@ function element(name: string, body: Payload | number | string): string {
   if (typeof body !== 'object') return `<${name}>${escapeXml(String(body))}</${name}>`;
   let attributes = '';
   let children = '';
-  const text = Object.values(body).some((value) => value !== undefined && !isScalar(value)) ? undefined : body.value;
   for (const [key, value] of Object.entries(body)) {
-    if (value === undefined || (key === 'value' && text !== undefined)) continue;
-    if (isScalar(value)) attributes += ` ${key}="${escapeXml(scalarText(value))}"`;
+    if (value === undefined) continue;
+    if (key === 'value' && isScalar(value)) children += escapeXml(scalarText(value));
+    else if (isScalar(value)) attributes += ` ${key}="${escapeXml(scalarText(value))}"`;
     else if (Array.isArray(value)) children += value.map((item) => element(key, item)).join('');
     else children += element(key, value as Payload);
   }
-  if (text !== undefined) return `<${name}${attributes}>${escapeXml(scalarText(text as string))}</${name}>`;
   return children ? `<${name}${attributes}>${children}</${name}>` : `<${name}${attributes}/>`;
 }
 

@@ -9,13 +9,21 @@ import { HttpError } from '../http/errors.js';
 import { subsonicAuthenticator } from './auth.js';
 import type { SubsonicMethod } from './call.js';
 import { annotationMethods } from './methods/annotation.js';
+import { bookmarkMethods } from './methods/bookmarks.js';
 import { browseMethods } from './methods/browse.js';
+import { genreMethods } from './methods/genres.js';
+import { infoMethods } from './methods/info.js';
+import { legacyListMethods } from './methods/legacyLists.js';
 import { listMethods } from './methods/lists.js';
 import { lyricsMethods } from './methods/lyrics.js';
 import { mediaMethods } from './methods/media.js';
+import { nowPlayingMethods } from './methods/nowPlaying.js';
 import { playlistMethods } from './methods/playlists.js';
+import { playQueueMethods } from './methods/playQueue.js';
+import { radioMethods } from './methods/radio.js';
+import { scanMethods } from './methods/scan.js';
 import { searchMethods } from './methods/search.js';
-import { systemMethods } from './methods/system.js';
+import { publicMethods, systemMethods } from './methods/system.js';
 import { SubsonicParams } from './params.js';
 import { errorPayload, formatOf, sendSubsonic, SUBSONIC_ERRORS, SubsonicError, type ResponseFormat } from './response.js';
 
@@ -28,6 +36,15 @@ const METHODS: Record<string, SubsonicMethod> = {
   ...annotationMethods,
   ...mediaMethods,
   ...lyricsMethods,
+  // After listMethods: its getAlbumList2 answers byGenre and hands every other type on.
+  ...genreMethods,
+  ...legacyListMethods,
+  ...infoMethods,
+  ...playQueueMethods,
+  ...bookmarkMethods,
+  ...radioMethods,
+  ...scanMethods,
+  ...nowPlayingMethods,
 };
 
 /** Every method Samaa answers, for the docs and tests. */
@@ -62,6 +79,12 @@ export function subsonicRouter(ctx: AppContext, throttle: LoginThrottle): Router
   // Clients on the web (Airsonic Refix, Feishin) call from their own origins; credentials travel
   // in the parameters, never in cookies, so any origin may call.
   router.use(cors({ origin: '*', methods: ['GET', 'POST', 'HEAD'] }));
+  // Their covers and streams are embedded from those origins too: the app-wide same-site
+  // resource policy would block them (Chromium: ERR_BLOCKED_BY_RESPONSE.NotSameSite).
+  router.use((_req, res, next) => {
+    res.set('Cross-Origin-Resource-Policy', 'cross-origin');
+    next();
+  });
   router.use(express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 2000 }));
 
   const handle = async (req: Request, res: Response) => {
@@ -72,6 +95,11 @@ export function subsonicRouter(ctx: AppContext, throttle: LoginThrottle): Router
     try {
       if (!method) {
         throw new SubsonicError(SUBSONIC_ERRORS.generic, `Unknown method: ${name}`);
+      }
+      const publicMethod = Object.hasOwn(publicMethods, name) ? publicMethods[name] : undefined;
+      if (publicMethod) {
+        sendSubsonic(res, format, SERVER_VERSION, 'ok', await publicMethod(ctx));
+        return;
       }
       const user = await authenticator.authenticate(params, req.ip);
       const payload = await method({ ctx, params, user, req, res });

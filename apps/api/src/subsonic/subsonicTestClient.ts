@@ -17,17 +17,33 @@ const SCHEMA = fs.readFileSync(new URL('./fixtures/subsonic-rest-api.xsd', impor
 /** Elements that repeat wherever they are not the response's own payload. */
 const LIST_ELEMENTS = new Set([
   'song', 'album', 'artist', 'index', 'entry', 'child', 'playlist', 'musicFolder', 'folder', 'user', 'versions',
+  'genre', 'bookmark', 'internetRadioStation', 'similarArtist', 'channel',
 ]);
 
 const parser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: '',
+  // The text of an element with attributes (a genre's name), as the JSON format names it.
+  textNodeName: 'value',
   parseAttributeValue: false,
   attributeValueProcessor: (_name, value) =>
-    value === 'true' ? true : value === 'false' ? false : /^-?\d{1,15}$/.test(value) ? Number(value) : value,
+    value === 'true' ? true : value === 'false' ? false : /^-?\d{1,15}$/.test(value) ? Number(value) : value === '' ? EMPTY_ATTRIBUTE : value,
   isArray: (name, jpath, _leaf, isAttribute) =>
-    !isAttribute && (name === 'openSubsonicExtensions' || (LIST_ELEMENTS.has(name) && String(jpath).split('.').length > 2)),
+    !isAttribute &&
+    !String(jpath).endsWith('bookmark.entry') &&
+    (name === 'openSubsonicExtensions' || (LIST_ELEMENTS.has(name) && String(jpath).split('.').length > 2)),
 });
+
+/** An empty attribute, told apart from an empty element (which is an empty object in JSON). */
+const EMPTY_ATTRIBUTE = '\u0000empty';
+
+function emptyElements(value: unknown): unknown {
+  if (value === '') return {};
+  if (value === EMPTY_ATTRIBUTE) return '';
+  if (Array.isArray(value)) return value.map(emptyElements);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, emptyElements(v)]));
+  return value;
+}
 
 export async function assertValidSubsonicXml(xml: string): Promise<void> {
   const result = await validateXML({ xml: [{ fileName: 'response.xml', contents: xml }], schema: [SCHEMA] });
@@ -37,7 +53,7 @@ export async function assertValidSubsonicXml(xml: string): Promise<void> {
 /** The JSON shape of an XML answer (`xmlns` dropped). */
 export function xmlToJson(xml: string): unknown {
   const parsed = parser.parse(xml) as { 'subsonic-response': Record<string, unknown> };
-  const { xmlns: _xmlns, ...root } = parsed['subsonic-response'];
+  const { xmlns: _xmlns, ...root } = emptyElements(parsed['subsonic-response']) as Record<string, unknown>;
   return { 'subsonic-response': root };
 }
 
@@ -62,11 +78,23 @@ async function xmlFetch(input: string | URL | Request, init?: RequestInit): Prom
 
 export type SubsonicAuth = { apiKey: string } | { username: string; password: string };
 
-export function subsonicClient(baseUrl: string, auth: SubsonicAuth, format: Format, opts: { post?: boolean } = {}): SubsonicAPI {
+export function subsonicClient(
+  baseUrl: string,
+  auth: SubsonicAuth,
+  format: Format,
+  opts: { post?: boolean; reuseSalt?: boolean } = {},
+): SubsonicAPI {
   return new SubsonicAPI({
     url: baseUrl,
     auth: auth as ConstructorParameters<typeof SubsonicAPI>[0]['auth'],
     post: opts.post,
+    reuseSalt: opts.reuseSalt,
     fetch: format === 'xml' ? (xmlFetch as typeof fetch) : fetch,
   });
+}
+
+/** A call the library has no method for, answered as the library's own methods answer. */
+export async function customCall<T = Record<string, unknown>>(api: SubsonicAPI, method: string, params: Record<string, unknown> = {}): Promise<T> {
+  const res = await api.custom(`${method}.view`, params as Parameters<SubsonicAPI['custom']>[1]);
+  return ((await res.json()) as { 'subsonic-response': T })['subsonic-response'];
 }

@@ -1,5 +1,7 @@
 import { deleteApiKeysOf } from '../apiKeys/apiKeys.repo.js';
+import { deleteNowPlayingOfUser } from '../analytics/nowPlaying.repo.js';
 import { deletePlaysOfUser } from '../analytics/plays.repo.js';
+import { deleteListeningOf } from '../subsonic/store/listening.repo.js';
 import { API_MESSAGES, registrationSchema, type User, type UserRecord } from '@samaa/shared';
 import { hashPassword } from '../auth/password.js';
 import type { AppContext } from '../context.js';
@@ -202,5 +204,7 @@ export async function deleteUser(adminId: string, id: string): Promise<void> {
     deletePasswordResetsOf(id),
     deleteApiKeysOf(id),
     deletePlaysOfUser(id),
+    deleteNowPlayingOfUser(id),
+    deleteListeningOf(id),
   ]);
 }

@@ -1,3 +1,4 @@
+import { setNowPlaying } from '../../analytics/nowPlaying.repo.js';
 import { recordPlay } from '../../analytics/plays.repo.js';
 import { isObjectId } from '../../http/validate.js';
 import { setLiked } from '../../likes/likes.service.js';
@@ -17,17 +18,22 @@ async function star(call: SubsonicCall, liked: boolean): Promise<Record<string, 
   return {};
 }
 
+const playerName = (client: string | undefined) => (client ?? '').trim().slice(0, 50) || 'Subsonic app';
+
 export const annotationMethods: Record<string, SubsonicMethod> = {
   star: (call) => star(call, true),
   unstar: (call) => star(call, false),
 
-  /** A submission counts a play; a "now playing" notice (submission=false) is accepted and not kept. */
+  /** A submission counts a play; a "now playing" notice (submission=false) shows in getNowPlaying. */
   scrobble: async ({ params, user }) => {
     const ids = params.list('id');
     if (ids.length === 0) throw new SubsonicError(SUBSONIC_ERRORS.missingParameter, 'Required parameter is missing: id');
     const times = params.list('time').map(Number);
     for (const id of ids) if (!isObjectId(id) || !(await songExists(id))) throw notFoundError('Song');
-    if (!params.bool('submission', true)) return {};
+    if (!params.bool('submission', true)) {
+      await setNowPlaying(user._id, playerName(params.optional('c')), ids[ids.length - 1]!, new Date());
+      return {};
+    }
     for (const [i, id] of ids.entries()) {
       const time = times[i];
       const at = time !== undefined && Number.isFinite(time) && time > 0 && time <= Date.now() + 60_000 ? new Date(time) : new Date();

@@ -1,4 +1,5 @@
 import type { UserRecord } from '@samaa/shared';
+import type { AppContext } from '../../context.js';
 import { transcoderOf } from '../../transcode/transcoder.js';
 import { normalizeEmail } from '../../users/accounts.service.js';
 import { findUserByEmail, listUserRecords } from '../../users/users.repo.js';
@@ -14,7 +15,17 @@ export const OPEN_SUBSONIC_EXTENSIONS: { name: string; versions: number[]; needs
   { name: 'transcoding', versions: [1], needsFfmpeg: true },
   { name: 'transcodeOffset', versions: [1], needsFfmpeg: true },
   { name: 'songLyrics', versions: [1, 2] },
+  { name: 'indexBasedQueue', versions: [1] },
 ];
+
+/** Answered without credentials: apps ask before signing in whether to send an API key. */
+export const publicMethods: Record<string, (ctx: AppContext) => Promise<Payload>> = {
+  getOpenSubsonicExtensions: async (ctx) => {
+    const ffmpeg = await transcoderOf(ctx).available();
+    const listed = OPEN_SUBSONIC_EXTENSIONS.filter((e) => ffmpeg || !e.needsFfmpeg);
+    return { openSubsonicExtensions: listed.map(({ name, versions }) => ({ name, versions })) };
+  },
+};
 
 function userPayload(user: Pick<UserRecord, 'email' | 'isAdmin'>): Payload {
   return {
@@ -40,11 +51,7 @@ function userPayload(user: Pick<UserRecord, 'email' | 'isAdmin'>): Payload {
 export const systemMethods: Record<string, SubsonicMethod> = {
   ping: async () => ({}),
   getLicense: async () => ({ license: { valid: true } }),
-  getOpenSubsonicExtensions: async ({ ctx }) => {
-    const ffmpeg = await transcoderOf(ctx).available();
-    const listed = OPEN_SUBSONIC_EXTENSIONS.filter((e) => ffmpeg || !e.needsFfmpeg);
-    return { openSubsonicExtensions: listed.map(({ name, versions }) => ({ name, versions })) };
-  },
+  getOpenSubsonicExtensions: ({ ctx }) => publicMethods.getOpenSubsonicExtensions!(ctx),
   getMusicFolders: async () => ({ musicFolders: { musicFolder: [MUSIC_FOLDER] } }),
   tokenInfo: async ({ user }) => ({ tokenInfo: { username: user.email } }),
 

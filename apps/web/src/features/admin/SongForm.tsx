@@ -21,7 +21,7 @@ function initialValues(song?: Song): SongInputBody {
 /** Fields that describe the audio file itself: a new file brings its own values (or none). */
 const FILE_FIELDS = ['duration', 'sampleRate', 'encoderDelay', 'encoderPadding', 'replayGainTrackGain', 'replayGainTrackPeak'] as const;
 /** Fields the admin may have typed: the tags only fill them when empty. */
-const TAG_FIELDS = ['album', 'albumArtist', 'trackNumber', 'discNumber', 'year', 'isrc'] as const;
+const TAG_FIELDS = ['album', 'albumArtist', 'trackNumber', 'discNumber', 'year', 'genre', 'isrc'] as const;
 
 function withTags(values: SongInputBody, tags: AudioTags | undefined): SongInputBody {
   const next: SongInputBody = { ...values };

@@ -1,4 +1,4 @@
-import type { ApiKeyInfo } from '@samaa/shared';
+import { API_KEY_MESSAGES, type ApiKeyInfo } from '@samaa/shared';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
@@ -18,6 +18,7 @@ export function ApiKeyList({
         <li key={key.id} className="apps__key">
           <span className="apps__key-name">{key.name}</span>
           <span className="apps__key-date">Created {dateFormat.format(new Date(key.createdAt))}</span>
+          {!key.tokenSignIn && <span className="apps__key-note">{API_KEY_MESSAGES.apiKeyOnly}</span>}
           <button
             type="button"
             className="btn btn--danger btn--small"

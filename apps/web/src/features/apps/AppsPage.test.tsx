@@ -13,18 +13,22 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const PHONE: ApiKeyInfo = { id: 'k1', name: 'Phone', createdAt: '2026-11-20T10:00:00.000Z' };
+const PHONE: ApiKeyInfo = { id: 'k1', name: 'Phone', createdAt: '2026-11-20T10:00:00.000Z', tokenSignIn: true };
 
 describe('AppsPage', () => {
   it('shows the server URL, the username and the keys, without their secrets', async () => {
     saveUserSession('token', TEST_USER);
-    mock = mockApi({ 'GET /account/api-keys': [200, { data: [PHONE] }] });
+    const OLD = { ...PHONE, id: 'k0', name: 'Old tablet', tokenSignIn: false };
+    mock = mockApi({ 'GET /account/api-keys': [200, { data: [PHONE, OLD] }] });
     renderWithRouter(<AppsPage />);
     expect(screen.getByRole('heading', { name: 'Apps' })).toBeInTheDocument();
     expect(screen.getByText(window.location.origin)).toBeInTheDocument();
     expect(screen.getByText(TEST_USER.email)).toBeInTheDocument();
+    expect(screen.getByText(API_KEY_MESSAGES.passwordHint)).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'Your API keys' });
     expect(within(list).getByText('Phone')).toBeInTheDocument();
+    // Only the key made before keys doubled as passwords says it needs replacing.
+    expect(within(list).getAllByText(API_KEY_MESSAGES.apiKeyOnly)).toHaveLength(1);
   });
 
   it('creates a key, shows it once, and revokes it', async () => {

@@ -79,10 +79,7 @@ export default function AppsPage() {
             <code>{user?.email}</code>
           </dd>
           <dt>Password</dt>
-          <dd>
-            An API key from below, in apps that offer an API key field. Other apps take your Samaa password:
-            turn off their &ldquo;token&rdquo; or &ldquo;salted&rdquo; authentication option if they have one.
-          </dd>
+          <dd>{API_KEY_MESSAGES.passwordHint}</dd>
         </dl>
       </div>
 

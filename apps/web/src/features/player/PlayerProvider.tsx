@@ -3,6 +3,7 @@ import { getStoredUser } from '../../session/session';
 import { PlayerEngine, type OutputFactory } from './engine/PlayerEngine';
 import type { Rng } from './queue';
 import { useKeyboardShortcuts } from './useKeyboardShortcuts';
+import { PlayReporter } from './playReports';
 import { PlayerEngineContext } from './usePlayer';
 
 /**
@@ -36,6 +37,7 @@ export function PlayerProvider({
     <PlayerEngineContext.Provider value={engine}>
       <audio ref={mainRef} data-testid="player-audio" preload="auto" hidden />
       <audio ref={secondRef} preload="auto" hidden aria-hidden="true" />
+      <PlayReporter />
       {children}
     </PlayerEngineContext.Provider>
   );

@@ -1,0 +1,26 @@
+import { Router } from 'express';
+import { CATALOGUE_MESSAGES, playReportSchema, WEB_PLAYER_NAME, type PlayReport } from '@samaa/shared';
+import type { AppContext } from '../context.js';
+import { authUser, requireAuth } from '../auth/middleware.js';
+import { notFound } from '../http/errors.js';
+import { validate } from '../http/validate.js';
+import { songExists } from '../songs/songCatalogue.repo.js';
+import { setNowPlaying } from './nowPlaying.repo.js';
+import { recordPlay } from './plays.repo.js';
+
+/**
+ * POST /api/plays: the web player's plays, counted with the apps' scrobbles (play counts,
+ * "frequent" and "recent", the admin's analytics) and shown in getNowPlaying. 204.
+ */
+export function playsRouter(ctx: AppContext): Router {
+  const router = Router();
+  router.post('/', requireAuth(ctx), async (req, res) => {
+    const { songId, submission } = validate<PlayReport>(playReportSchema, req.body);
+    if (!(await songExists(songId))) throw notFound(CATALOGUE_MESSAGES.songNotFound);
+    const userId = authUser(req)._id;
+    if (submission) await recordPlay(userId, songId, new Date());
+    else await setNowPlaying(userId, WEB_PLAYER_NAME, songId, new Date());
+    res.status(204).end();
+  });
+  return router;
+}

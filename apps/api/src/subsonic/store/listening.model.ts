@@ -1,0 +1,53 @@
+import mongoose, { Schema } from 'mongoose';
+
+/*
+ * What Subsonic apps keep per listener on the server: one document per user (`_id` = the user's
+ * id) for the play queue and for the bookmarks, so every read is a primary-key read, and the
+ * admin-managed radio stations.
+ */
+
+const playQueueSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    songs: { type: [String], default: [] },
+    /** Index into songs of the song playing. */
+    current: { type: Number },
+    /** Milliseconds into it. */
+    position: { type: Number, default: 0 },
+    changed: { type: Date, required: true },
+    /** The app that saved it (`c`). */
+    changedBy: { type: String, default: '' },
+  },
+  { versionKey: false },
+);
+
+export const PlayQueueModel = mongoose.model('PlayQueue', playQueueSchema, 'play_queues');
+
+const bookmarkSchema = new Schema(
+  {
+    song: { type: String, required: true },
+    position: { type: Number, required: true },
+    comment: { type: String },
+    created: { type: Date, required: true },
+    changed: { type: Date, required: true },
+  },
+  { _id: false },
+);
+
+const bookmarksSchema = new Schema(
+  { _id: { type: String, required: true }, items: { type: [bookmarkSchema], default: [] } },
+  { versionKey: false },
+);
+
+export const BookmarksModel = mongoose.model('Bookmarks', bookmarksSchema, 'bookmarks');
+
+const radioStationSchema = new Schema(
+  {
+    name: { type: String, required: true },
+    streamUrl: { type: String, required: true },
+    homePageUrl: { type: String },
+  },
+  { versionKey: false, timestamps: { createdAt: true, updatedAt: false } },
+);
+
+export const RadioStationModel = mongoose.model('RadioStation', radioStationSchema, 'radio_stations');
