@@ -36,7 +36,7 @@ export interface LibrariesRuntime {
   stop(): Promise<void>;
   /** Resolves once no scan is running or queued here. */
   idle(): Promise<void>;
-  /** The worker process that reads tags (started on first use). */
+  /** The pool of worker processes that read tags (each started on first use). */
   reader(): TagReader;
 }
 
@@ -79,18 +79,23 @@ function createRuntime(ctx: AppContext): LibrariesRuntime {
     const renew = setInterval(() => void renewScanLease(folder.id, owner, LEASE_MS).catch(() => undefined), RENEW_MS);
     try {
       ensureMediaDirs(store);
-      const result = await scanLibrary(folder, { reader: tagReader(), imagesDir: store.dirOf('image'), onProgress: (p) => (state.progress = p) });
+      const result = await scanLibrary(folder, {
+        reader: tagReader(),
+        imagesDir: store.dirOf('image'),
+        onProgress: (p) => (state.progress = p),
+        onUnreadable: (file, reason) => ctx.logger.warn({ library: folder.name, file, reason }, `could not read ${file} in ${folder.name}: ${reason}`),
+      });
       state.problem = undefined;
       await saveScanSummary(folder.id, {
         lastScanAt: new Date(),
         durationMs: result.durationMs,
         files: result.files,
         songs: result.songs,
-        errorCount: result.errors.length,
+        errorCount: result.errorCount,
         errorList: result.errors.slice(0, ERRORS_KEPT),
       });
       ctx.logger.info(
-        { library: folder.name, ...result, errors: result.errors.length },
+        { library: folder.name, ...result, errors: result.errorCount },
         `scanned ${folder.name}: ${result.files} files in ${result.durationMs} ms`,
       );
     } catch (err) {

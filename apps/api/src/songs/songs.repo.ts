@@ -75,10 +75,18 @@ export async function markEdited(id: string, before: Song, after: SongInput): Pr
 
 /**
  * A rescan's new values for a scanned song, except the fields an admin edited. Optional fields
- * the file no longer has are removed. False when the song is gone.
+ * the file no longer has are removed. One batch of files at a time, announced once; false for
+ * each song that is gone.
  */
-export async function refreshScannedSong(id: string, fresh: SongInput): Promise<boolean> {
-  const updated = await serialised(`song:${id}`, async () => {
+export async function refreshScannedSongs(songs: readonly { id: string; input: SongInput }[]): Promise<boolean[]> {
+  const updated: boolean[] = [];
+  for (const { id, input } of songs) updated.push(await refreshUnedited(id, input));
+  if (updated.some(Boolean)) await catalogueChanged();
+  return updated;
+}
+
+function refreshUnedited(id: string, fresh: SongInput): Promise<boolean> {
+  return serialised(`song:${id}`, async () => {
     const doc = await SongModel.findById(id).select('edited').lean();
     if (!doc) return false;
     const edited = new Set<string>(doc.edited ?? []);
@@ -89,8 +97,6 @@ export async function refreshScannedSong(id: string, fresh: SongInput): Promise<
     await SongModel.updateOne({ _id: id }, update);
     return true;
   });
-  if (updated) await catalogueChanged();
-  return updated;
 }
 
 /** A scanned song whose file moved: its new address and file entry. */
