@@ -16,7 +16,8 @@ import { peakRssOf } from './hotPaths.js';
 const ARTISTS = 100;
 const ALBUMS = 10;
 
-function writeFolder(root: string, files: number): void {
+/** Writes `files` tagged one-second MP3s under `root`, Artist a/Album b/NN - Song t.mp3. */
+export function writeFolder(root: string, files: number): void {
   const audio = mp3Frames();
   const tracks = Math.ceil(files / (ARTISTS * ALBUMS));
   let written = 0;
