@@ -64,7 +64,10 @@ beforeAll(() => {
   writeFolder(path.join(base, 'large'), LARGE);
   reader = startTagReader(imagesDir, { workers: 2, perWorker: 3 });
 });
-afterAll(() => reader.close());
+afterAll(() => {
+  reader.close();
+  fs.rmSync(base, { recursive: true, force: true });
+});
 
 describe('scan complexity', () => {
   let small: Measured;
