@@ -235,12 +235,12 @@ export async function scanLibrary(library: LibraryFolder, deps: ScanDeps): Promi
     }
     if (fresh.length > 0) {
       const ids = await insertSongs(fresh.map(({ file, input }) => ({ ...input, scanFile: fileEntryId(library.id, file.relative) })));
-      const entries = fresh.map(({ file }, k) => entryOf(library, file, { songId: ids[k] }));
-      await insertFileEntries(entries.filter((entry) => !known.has(entry.path)));
-      rewritten.push(...entries.filter((entry) => known.has(entry.path)));
+      rewritten.push(...fresh.map(({ file }, k) => entryOf(library, file, { songId: ids[k] })));
       result.added += fresh.length;
     }
-    await saveFileEntries(rewritten);
+    // Files seen for the first time in one bulk insert; known ones rewritten by primary key.
+    await insertFileEntries(rewritten.filter((entry) => !known.has(entry.path)));
+    await saveFileEntries(rewritten.filter((entry) => known.has(entry.path)));
     progress.done += batch.length;
     deps.onProgress?.({ ...progress });
   };
