@@ -60,6 +60,9 @@ function createRuntime(ctx: AppContext): LibrariesRuntime {
   const watchers: FSWatcher[] = [];
   let reader: TagReader | undefined;
   let stopped = false;
+  // A scan of a large folder stops between two batches when the server stops, instead of holding
+  // up the shutdown: every batch written is whole, and the next start goes on from there.
+  const stopping = new AbortController();
   let idleWaiters: (() => void)[] = [];
 
   const tagReader = () => (reader ??= startTagReader(store.dirOf('image')));
@@ -83,6 +86,7 @@ function createRuntime(ctx: AppContext): LibrariesRuntime {
         reader: tagReader(),
         imagesDir: store.dirOf('image'),
         onProgress: (p) => (state.progress = p),
+        signal: stopping.signal,
         onUnreadable: (file, reason) => ctx.logger.warn({ library: folder.name, file, reason }, `could not read ${file} in ${folder.name}: ${reason}`),
       });
       state.problem = undefined;
@@ -99,6 +103,10 @@ function createRuntime(ctx: AppContext): LibrariesRuntime {
         `scanned ${folder.name}: ${result.files} files in ${result.durationMs} ms`,
       );
     } catch (err) {
+      if (stopping.signal.aborted) {
+        ctx.logger.info({ library: folder.name }, `scan of ${folder.name} stopped with the server`);
+        return;
+      }
       const code = (err as NodeJS.ErrnoException).code;
       state.problem =
         code === 'ENOENT' ? `The folder ${folder.root} does not exist.` : code === 'EACCES' ? `The folder ${folder.root} cannot be read.` : 'The scan failed; see the server log.';
@@ -185,6 +193,7 @@ function createRuntime(ctx: AppContext): LibrariesRuntime {
     },
     async stop() {
       stopped = true;
+      stopping.abort();
       for (const state of states.values()) {
         clearTimeout(state.retry);
         clearTimeout(state.settle);

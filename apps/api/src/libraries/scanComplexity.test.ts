@@ -7,6 +7,7 @@ import { useTestDatabase } from '../test/db.js';
 import { onCatalogueChanged } from '../songs/songCatalogue.repo.js';
 import { SCAN_BATCH, scanLibrary, type ScanResult } from './scanner.js';
 import { startTagReader, type TagReader } from './tagReader.js';
+import { forEachFileEntry } from './libraries.repo.js';
 import { taggedMp3, writeFile } from './testLibrary.js';
 
 /*
@@ -107,4 +108,26 @@ describe('scan complexity', () => {
     expect(again.engineCalls).toBeLessThanOrEqual(3);
     expect(againLarge.engineCalls).toBeLessThanOrEqual(3);
   }, 120_000);
+
+  it('stops between two batches when asked, with every batch written whole, and goes on from there', async () => {
+    const root = path.join(base, 'large');
+    const stop = new AbortController();
+    const stopped = scanLibrary(
+      { id: 'sizestop', name: 'sizestop', root },
+      { reader, imagesDir, signal: stop.signal, onProgress: ({ done }) => void (done >= SCAN_BATCH && stop.abort()) },
+    );
+    await expect(stopped).rejects.toThrow();
+    let entries = 0;
+    let withSong = 0;
+    await forEachFileEntry('sizestop', (entry) => {
+      entries += 1;
+      if (entry.songId) withSong += 1;
+    });
+    expect(entries % SCAN_BATCH).toBe(0);
+    expect(entries).toBeGreaterThan(0);
+    expect(entries).toBeLessThan(LARGE);
+    expect(withSong).toBe(entries);
+    const resumed = await scanLibrary({ id: 'sizestop', name: 'sizestop', root }, { reader, imagesDir });
+    expect(resumed).toMatchObject({ files: LARGE, unchanged: entries, added: LARGE - entries, songs: LARGE });
+  }, 300_000);
 });

@@ -36,6 +36,8 @@ export interface ScanDeps {
   onProgress?(progress: ScanProgress): void;
   /** A file this scan read and could not take, with why (called once per such file and scan). */
   onUnreadable?(relative: string, reason: string): void;
+  /** Stops the scan between two batches (the server is stopping); the next scan goes on from there. */
+  signal?: AbortSignal;
 }
 
 interface DiskFile {
@@ -255,6 +257,10 @@ export async function scanLibrary(library: LibraryFolder, deps: ScanDeps): Promi
   };
 
   for await (const batch of diskBatches(library.root, imagesByDir)) {
+    if (deps.signal?.aborted) {
+      await writing;
+      deps.signal.throwIfAborted();
+    }
     const toRead: DiskFile[] = [];
     const deferredBefore = maybeMoved.length;
     for (const file of batch) {
@@ -274,6 +280,7 @@ export async function scanLibrary(library: LibraryFolder, deps: ScanDeps): Promi
     else deps.onProgress?.({ ...progress });
   }
   await writing;
+  deps.signal?.throwIfAborted();
 
   // Files that disappeared: the moves among them keep their songs, the rest are removed.
   const goneByKey = new Map<string, string[]>();
