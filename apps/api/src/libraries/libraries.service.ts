@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { watch, type FSWatcher } from 'chokidar';
 import type { LibraryView } from '@samaa/shared';
 import type { AppContext } from '../context.js';
 import { ensureMediaDirs, mediaStore } from '../media/mediaStore.js';
 import { releaseScanLease, renewScanLease, saveScanSummary, scanSummaryOf, takeScanLease } from './libraries.repo.js';
+import { watchFolder as watchTree, type FolderWatcher } from './folderWatcher.js';
 import { libraryFolders, type LibraryFolder } from './libraryFolders.js';
 import { scanLibrary, type ScanProgress } from './scanner.js';
 import { startTagReader, type TagReader } from './tagReader.js';
@@ -57,7 +56,7 @@ function createRuntime(ctx: AppContext): LibrariesRuntime {
   const store = mediaStore(ctx.config);
   const owner = randomUUID();
   const states = new Map(folders.map((folder) => [folder.id, { scanning: false, again: false } as FolderState]));
-  const watchers: FSWatcher[] = [];
+  const watchers: FolderWatcher[] = [];
   let reader: TagReader | undefined;
   let stopped = false;
   // A scan of a large folder stops between two batches when the server stops, instead of holding
@@ -144,16 +143,14 @@ function createRuntime(ctx: AppContext): LibrariesRuntime {
 
   function watchFolder(folder: LibraryFolder): void {
     const state = states.get(folder.id)!;
-    const watcher = watch(folder.root, {
-      ignoreInitial: true,
-      ignored: (file) => path.basename(file).startsWith('.') && file !== folder.root,
-      awaitWriteFinish: { stabilityThreshold: 300, pollInterval: 100 },
-    });
-    watcher.on('all', () => {
-      clearTimeout(state.settle);
-      state.settle = setTimeout(() => kick(folder), WATCH_SETTLE_MS);
-    });
-    watcher.on('error', (err) => ctx.logger.warn({ err, library: folder.name }, 'music folder watch failed'));
+    const watcher = watchTree(
+      folder.root,
+      () => {
+        clearTimeout(state.settle);
+        state.settle = setTimeout(() => kick(folder), WATCH_SETTLE_MS);
+      },
+      (err) => ctx.logger.warn({ err, library: folder.name }, 'music folder watch failed'),
+    );
     watchers.push(watcher);
   }
 
