@@ -10,7 +10,9 @@
  * before/after pair is taken side by side on a noisy machine. BENCH_ENTRY runs another build as
  * the API under test (alone, so its memory and the engine's are its own). The API runs as one of several
  * processes on a shared engine (MONGODB_URI) with a local redis-server as REDIS_URL, as such a
- * deployment is configured; BENCH_REDIS=0 runs it without Redis.
+ * deployment is configured; BENCH_REDIS=0 runs it without Redis. SCALE=100000 runs the scale
+ * mode instead (bench/lib/scaleBench.ts): 10,000 and SCALE songs scanned from a generated music
+ * folder, the same rows at both sizes, written to bench/results-scale.md.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,6 +26,7 @@ import { spawnApiServer, type SpawnedServer } from '../apps/api/src/test/spawnSe
 import { scanBench } from './lib/scanBench.js';
 import { transcodeBench } from './lib/transcodeBench.js';
 import { importBench } from './lib/importBench.js';
+import { scaleBench } from './lib/scaleBench.js';
 import { measure, type CaseResult, type LoadCase } from './lib/load.js';
 import { driverLoop, songListQuery } from './lib/references.js';
 import { toMarkdown } from './lib/report.js';
@@ -106,6 +109,10 @@ async function main() {
       cwd: root,
       stdio: 'inherit',
     });
+  }
+  if (process.env.SCALE) {
+    await scaleBench(root, Number(process.env.SCALE), log);
+    return;
   }
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'samaa-bench-'));
   const dataDir = path.join(work, 'data');

@@ -16,7 +16,8 @@ import { peakRssOf } from './hotPaths.js';
 const ARTISTS = 100;
 const ALBUMS = 10;
 
-function writeFolder(root: string, files: number): void {
+/** Writes `files` tagged one-second MP3s under `root`, Artist a/Album b/NN - Song t.mp3. */
+export function writeFolder(root: string, files: number): void {
   const audio = mp3Frames();
   const tracks = Math.ceil(files / (ARTISTS * ALBUMS));
   let written = 0;
@@ -49,14 +50,14 @@ export async function scanBench(uri: string, work: string, files: number, log: (
     const before = process.memoryUsage().rss;
     log('scan: first scan…');
     const first = await scanLibrary(library, { reader, imagesDir: path.join(mediaDir, 'images') });
-    const readerPeak = peakRssOf(reader.pid() ?? 0);
+    const readerPeaks = reader.pids().map((pid) => peakRssOf(pid));
     log('scan: rescan with nothing changed…');
     const again = await scanLibrary(library, { reader, imagesDir: path.join(mediaDir, 'images') });
     const rate = (first.files / (first.durationMs / 1000)).toFixed(0);
     return [
       `Music folder scan (${first.files.toLocaleString('en')} tagged MP3s, artist/album/track folders, into an empty catalogue): **${(first.durationMs / 1000).toFixed(1)} s**, **${rate} files/s**, ${first.added.toLocaleString('en')} songs added, ${first.errors.length} errors.`,
       `Rescan of the unchanged folder: **${(again.durationMs / 1000).toFixed(1)} s** (${again.unchanged.toLocaleString('en')} unchanged, ${again.added + again.updated} read again).`,
-      `Scan memory: scanning process peak RSS ${mb(peak)} MB (${mb(before)} MB before the scan), tag reader process peak ${readerPeak ? `${mb(readerPeak)} MB` : 'not measured'}.`,
+      `Scan memory: scanning process peak RSS ${mb(peak)} MB (${mb(before)} MB before the scan), tag reader workers' peaks ${readerPeaks.length ? readerPeaks.map((peak) => `${mb(peak)} MB`).join(' + ') : 'not measured'}.`,
     ];
   } finally {
     clearInterval(sampler);

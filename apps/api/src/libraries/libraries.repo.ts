@@ -28,6 +28,12 @@ export async function fileEntriesOf(library: string): Promise<LibraryFileEntry[]
   return LibraryFileModel.find({ library }).lean<LibraryFileEntry[]>();
 }
 
+/** Each entry of one folder, read with a cursor: a rescan keeps a compact form, not the documents. */
+export async function forEachFileEntry(library: string, visit: (entry: LibraryFileEntry) => void): Promise<void> {
+  const cursor = LibraryFileModel.find({ library }).lean<LibraryFileEntry>().cursor({ batchSize: 1000 });
+  for await (const entry of cursor) visit(entry as LibraryFileEntry);
+}
+
 /** Entries of files seen for the first time. */
 export async function insertFileEntries(entries: readonly LibraryFileEntry[]): Promise<void> {
   if (entries.length === 0) return;

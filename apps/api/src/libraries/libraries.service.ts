@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { watch, type FSWatcher } from 'chokidar';
 import type { LibraryView } from '@samaa/shared';
 import type { AppContext } from '../context.js';
 import { ensureMediaDirs, mediaStore } from '../media/mediaStore.js';
 import { releaseScanLease, renewScanLease, saveScanSummary, scanSummaryOf, takeScanLease } from './libraries.repo.js';
+import { watchFolder as watchTree, type FolderWatcher } from './folderWatcher.js';
 import { libraryFolders, type LibraryFolder } from './libraryFolders.js';
 import { scanLibrary, type ScanProgress } from './scanner.js';
 import { startTagReader, type TagReader } from './tagReader.js';
@@ -36,7 +35,7 @@ export interface LibrariesRuntime {
   stop(): Promise<void>;
   /** Resolves once no scan is running or queued here. */
   idle(): Promise<void>;
-  /** The worker process that reads tags (started on first use). */
+  /** The pool of worker processes that read tags (each started on first use). */
   reader(): TagReader;
 }
 
@@ -57,9 +56,12 @@ function createRuntime(ctx: AppContext): LibrariesRuntime {
   const store = mediaStore(ctx.config);
   const owner = randomUUID();
   const states = new Map(folders.map((folder) => [folder.id, { scanning: false, again: false } as FolderState]));
-  const watchers: FSWatcher[] = [];
+  const watchers: FolderWatcher[] = [];
   let reader: TagReader | undefined;
   let stopped = false;
+  // A scan of a large folder stops between two batches when the server stops, instead of holding
+  // up the shutdown: every batch written is whole, and the next start goes on from there.
+  const stopping = new AbortController();
   let idleWaiters: (() => void)[] = [];
 
   const tagReader = () => (reader ??= startTagReader(store.dirOf('image')));
@@ -79,21 +81,31 @@ function createRuntime(ctx: AppContext): LibrariesRuntime {
     const renew = setInterval(() => void renewScanLease(folder.id, owner, LEASE_MS).catch(() => undefined), RENEW_MS);
     try {
       ensureMediaDirs(store);
-      const result = await scanLibrary(folder, { reader: tagReader(), imagesDir: store.dirOf('image'), onProgress: (p) => (state.progress = p) });
+      const result = await scanLibrary(folder, {
+        reader: tagReader(),
+        imagesDir: store.dirOf('image'),
+        onProgress: (p) => (state.progress = p),
+        signal: stopping.signal,
+        onUnreadable: (file, reason) => ctx.logger.warn({ library: folder.name, file, reason }, `could not read ${file} in ${folder.name}: ${reason}`),
+      });
       state.problem = undefined;
       await saveScanSummary(folder.id, {
         lastScanAt: new Date(),
         durationMs: result.durationMs,
         files: result.files,
         songs: result.songs,
-        errorCount: result.errors.length,
+        errorCount: result.errorCount,
         errorList: result.errors.slice(0, ERRORS_KEPT),
       });
       ctx.logger.info(
-        { library: folder.name, ...result, errors: result.errors.length },
+        { library: folder.name, ...result, errors: result.errorCount },
         `scanned ${folder.name}: ${result.files} files in ${result.durationMs} ms`,
       );
     } catch (err) {
+      if (stopping.signal.aborted) {
+        ctx.logger.info({ library: folder.name }, `scan of ${folder.name} stopped with the server`);
+        return;
+      }
       const code = (err as NodeJS.ErrnoException).code;
       state.problem =
         code === 'ENOENT' ? `The folder ${folder.root} does not exist.` : code === 'EACCES' ? `The folder ${folder.root} cannot be read.` : 'The scan failed; see the server log.';
@@ -131,16 +143,14 @@ function createRuntime(ctx: AppContext): LibrariesRuntime {
 
   function watchFolder(folder: LibraryFolder): void {
     const state = states.get(folder.id)!;
-    const watcher = watch(folder.root, {
-      ignoreInitial: true,
-      ignored: (file) => path.basename(file).startsWith('.') && file !== folder.root,
-      awaitWriteFinish: { stabilityThreshold: 300, pollInterval: 100 },
-    });
-    watcher.on('all', () => {
-      clearTimeout(state.settle);
-      state.settle = setTimeout(() => kick(folder), WATCH_SETTLE_MS);
-    });
-    watcher.on('error', (err) => ctx.logger.warn({ err, library: folder.name }, 'music folder watch failed'));
+    const watcher = watchTree(
+      folder.root,
+      () => {
+        clearTimeout(state.settle);
+        state.settle = setTimeout(() => kick(folder), WATCH_SETTLE_MS);
+      },
+      (err) => ctx.logger.warn({ err, library: folder.name }, 'music folder watch failed'),
+    );
     watchers.push(watcher);
   }
 
@@ -180,6 +190,7 @@ function createRuntime(ctx: AppContext): LibrariesRuntime {
     },
     async stop() {
       stopped = true;
+      stopping.abort();
       for (const state of states.values()) {
         clearTimeout(state.retry);
         clearTimeout(state.settle);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_COVER_PATH, type Song } from '@samaa/shared';
 import { clearDatabase, useTestDatabase } from '../test/db.js';
 import { createTestApp, createUser, type TestUser } from '../test/context.js';
@@ -15,6 +15,8 @@ const root = fs.mkdtempSync(path.join(os.tmpdir(), 'samaa-music-'));
 const { app, ctx } = createTestApp({ MUSIC_DIRS: root });
 const runtime = librariesOf(ctx);
 const library = runtime.folders[0]!;
+const warnings = vi.spyOn(ctx.logger, 'warn');
+const loggedUnreadable = (file: string) => warnings.mock.calls.filter(([fields]) => (fields as { file?: string }).file === file).length;
 
 let admin: TestUser;
 let listener: TestUser;
@@ -85,6 +87,9 @@ describe('music folder scan', () => {
     const started = await request(app).post(`/api/admin/libraries/${library.id}/scan`).set('x-auth-token', admin.token);
     expect(started.status).toBe(202);
     await runtime.idle();
+    // Logged once with its reason, by the scan that read it; the rescan did not read it again.
+    expect(loggedUnreadable('broken.mp3')).toBe(1);
+    expect(warnings.mock.calls.find(([fields]) => (fields as { file?: string }).file === 'broken.mp3')?.[0]).toMatchObject({ reason: view.errors[0].error });
   });
 
   it('serves folder songs with Range, and nothing outside the folder', async () => {

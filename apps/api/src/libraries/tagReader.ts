@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { AudioTags } from '@samaa/shared';
 import type { FoundLyrics } from '../lyrics/sidecar.js';
@@ -20,11 +21,25 @@ export interface TagResponse {
 }
 
 export interface TagReader {
+  /** Reads one file's tags; past the pool's capacity, the read waits its turn here. */
   read(file: string): Promise<TagResponse>;
-  /** Stops the worker process. */
+  /** Stops the worker processes. */
   close(): void;
-  /** The worker's process id, while it runs (for memory figures). */
+  /** The first worker's process id, while it runs (for memory figures). */
   pid(): number | undefined;
+  /** Every running worker's process id. */
+  pids(): number[];
+  /** How many reads are sent to the workers at once, at most. */
+  readonly capacity: number;
+  /** The most reads that were ever in the workers at once (tests pin the bound). */
+  peakInFlight(): number;
+}
+
+export interface TagReaderOptions {
+  /** Worker processes (default: the core count, at most 4). */
+  workers?: number;
+  /** Reads queued in each worker, so one never waits for the next message (default 4). */
+  perWorker?: number;
 }
 
 /** The worker next to this module: TypeScript under tsx (development, tests), JavaScript when built. */
@@ -36,41 +51,87 @@ function workerEntry(): { file: string; execArgv: string[] } {
   };
 }
 
-/** A tag-reading worker process, started on first use and again if it dies. */
-export function startTagReader(imagesDir: string): TagReader {
-  let child: ChildProcess | undefined;
-  let nextId = 0;
-  const pending = new Map<number, { resolve(r: TagResponse): void }>();
+interface Worker {
+  child?: ChildProcess;
+  pending: Map<number, (response: TagResponse) => void>;
+}
 
-  function worker(): ChildProcess {
-    if (child && child.connected) return child;
+/**
+ * Each parse leaves only garbage behind: a young generation kept at 1 MB per semi-space (instead
+ * of growing to 16 MB) collects it sooner, so each worker stays small beside the API and engine.
+ */
+const WORKER_HEAP = ['--max-semi-space-size=1'];
+
+const defaultWorkers = () => Math.max(1, Math.min(4, os.availableParallelism?.() ?? os.cpus().length));
+
+/**
+ * A bounded pool of tag-reading worker processes, each started on first use and again if it
+ * dies. Reads go to the least busy worker; beyond `workers × perWorker` in flight they queue here,
+ * so a scan can hand over a whole batch without starting more parsing than the cores can do.
+ */
+export function startTagReader(imagesDir: string, options: TagReaderOptions = {}): TagReader {
+  const size = Math.max(1, options.workers ?? defaultWorkers());
+  const perWorker = Math.max(1, options.perWorker ?? 4);
+  const workers: Worker[] = Array.from({ length: size }, () => ({ pending: new Map() }));
+  const queue: { request: TagRequest; resolve(response: TagResponse): void }[] = [];
+  let nextId = 0;
+  let inFlight = 0;
+  let peak = 0;
+
+  function processOf(worker: Worker): ChildProcess {
+    if (worker.child && worker.child.connected) return worker.child;
     const { file, execArgv } = workerEntry();
-    const started = fork(file, [], { execArgv, stdio: ['ignore', 'ignore', 'inherit', 'ipc'], serialization: 'advanced' });
+    const started = fork(file, [], { execArgv: [...execArgv, ...WORKER_HEAP], stdio: ['ignore', 'ignore', 'inherit', 'ipc'], serialization: 'advanced' });
     started.on('message', (response: TagResponse) => {
-      pending.get(response.id)?.resolve(response);
-      pending.delete(response.id);
+      const resolve = worker.pending.get(response.id);
+      if (!resolve) return;
+      worker.pending.delete(response.id);
+      finish(resolve, response);
     });
     started.on('exit', () => {
-      if (child === started) child = undefined;
-      for (const [id, waiter] of pending) waiter.resolve({ id, error: 'the tag reader stopped' });
-      pending.clear();
+      if (worker.child === started) worker.child = undefined;
+      const stranded = [...worker.pending];
+      worker.pending.clear();
+      for (const [id, resolve] of stranded) finish(resolve, { id, error: 'the tag reader stopped' });
     });
-    child = started;
+    worker.child = started;
     return started;
   }
 
+  function finish(resolve: (response: TagResponse) => void, response: TagResponse): void {
+    inFlight -= 1;
+    resolve(response);
+    pump();
+  }
+
+  function pump(): void {
+    while (queue.length > 0) {
+      const worker = workers.reduce((best, w) => (w.pending.size < best.pending.size ? w : best));
+      if (worker.pending.size >= perWorker) return;
+      const { request, resolve } = queue.shift()!;
+      worker.pending.set(request.id, resolve);
+      inFlight += 1;
+      peak = Math.max(peak, inFlight);
+      processOf(worker).send(request);
+    }
+  }
+
   return {
+    capacity: size * perWorker,
     read(file) {
-      const id = ++nextId;
       return new Promise<TagResponse>((resolve) => {
-        pending.set(id, { resolve });
-        worker().send({ id, file, imagesDir } satisfies TagRequest);
+        queue.push({ request: { id: ++nextId, file, imagesDir }, resolve });
+        pump();
       });
     },
     close() {
-      child?.disconnect();
-      child = undefined;
+      for (const worker of workers) {
+        worker.child?.disconnect();
+        worker.child = undefined;
+      }
     },
-    pid: () => child?.pid,
+    pid: () => workers[0]?.child?.pid,
+    pids: () => workers.flatMap((worker) => (worker.child?.pid ? [worker.child.pid] : [])),
+    peakInFlight: () => peak,
   };
 }

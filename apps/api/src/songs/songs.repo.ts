@@ -81,10 +81,23 @@ export async function markEdited(id: string, before: Song, after: SongInput): Pr
 
 /**
  * A rescan's new values for a scanned song, except the fields an admin edited. Optional fields
- * the file no longer has are removed. False when the song is gone.
+ * the file no longer has are removed. One batch of files at a time, announced once; false for
+ * each song that is gone.
  */
-export async function refreshScannedSong(id: string, fresh: SongInput): Promise<boolean> {
-  const updated = await serialised(`song:${id}`, async () => {
+export async function refreshScannedSongs(songs: readonly { id: string; input: SongInput }[]): Promise<boolean[]> {
+  const replaced: Song[] = [];
+  const updated: boolean[] = [];
+  for (const { id, input } of songs) {
+    const doc = await refreshUnedited(id, input);
+    if (doc) replaced.push(toSong(doc));
+    updated.push(doc !== undefined && doc !== null);
+  }
+  if (replaced.length > 0) await catalogueChanged({ replaced });
+  return updated;
+}
+
+function refreshUnedited(id: string, fresh: SongInput) {
+  return serialised(`song:${id}`, async () => {
     const doc = await SongModel.findById(id).select('edited').lean();
     if (!doc) return undefined;
     const edited = new Set<string>(doc.edited ?? []);
@@ -95,9 +108,6 @@ export async function refreshScannedSong(id: string, fresh: SongInput): Promise<
     // No projection: with one, this findAndModify failed on the embedded engine (scanner tests).
     return SongModel.findByIdAndUpdate(id, update, { new: true }).lean();
   });
-  if (!updated) return false;
-  await catalogueChanged({ replaced: [toSong(updated)] });
-  return true;
 }
 
 /** A scanned song whose file moved: its new address and file entry. */
