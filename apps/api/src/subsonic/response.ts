@@ -72,13 +72,15 @@ function element(name: string, body: Payload | number | string): string {
   if (typeof body !== 'object') return `<${name}>${escapeXml(String(body))}</${name}>`;
   let attributes = '';
   let children = '';
+  // With child elements a `value` stays an attribute (cueLine's), as in the schema.
+  const text = Object.values(body).some((value) => value !== undefined && !isScalar(value)) ? undefined : body.value;
   for (const [key, value] of Object.entries(body)) {
-    if (value === undefined) continue;
-    if (key === 'value' && isScalar(value)) children += escapeXml(scalarText(value));
-    else if (isScalar(value)) attributes += ` ${key}="${escapeXml(scalarText(value))}"`;
+    if (value === undefined || (key === 'value' && text !== undefined)) continue;
+    if (isScalar(value)) attributes += ` ${key}="${escapeXml(scalarText(value))}"`;
     else if (Array.isArray(value)) children += value.map((item) => element(key, item)).join('');
     else children += element(key, value as Payload);
   }
+  if (text !== undefined) return `<${name}${attributes}>${escapeXml(scalarText(text as string))}</${name}>`;
   return children ? `<${name}${attributes}>${children}</${name}>` : `<${name}${attributes}/>`;
 }
 
