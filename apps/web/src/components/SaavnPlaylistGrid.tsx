@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import type { SaavnPlaylist } from '@samaa/shared';
-import { saavnPlaylistCard } from '../api/saavn';
+import { saavnPlaylistCard } from '../features/saavn';
 import { PlaylistCard, type PlaylistCardProps } from '../features/playlists';
 
 /** JioSaavn playlists as a grid of cards; playing one opens the player on it (feed, trending). */

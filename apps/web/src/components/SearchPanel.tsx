@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { LABELS, MESSAGES, type Playlist, type Song } from '@samaa/shared';
-import { hasUserToken, searchCatalogue } from '../api/catalogue';
+import { hasUserToken } from '../session/session';
+import { searchCatalogue } from '../features/catalogue';
 import { errorMessage } from '../api/client';
 import { SongRow } from './SongRow';
 import { songCountLabel } from '../features/playlists';

@@ -1,5 +1,6 @@
 import {
   ADMIN_SESSION_KEYS,
+  MESSAGES,
   STORAGE_KEYS,
   USER_SESSION_KEYS,
   type UserRecord,
@@ -96,4 +97,14 @@ export function takeNotice(): string | null {
   const text = sessionStorage.getItem(NOTICE_KEY);
   if (text) sessionStorage.removeItem(NOTICE_KEY);
   return text;
+}
+
+/**
+ * The listener's like, add-song, search, playlist and liked-song calls need the stored user token;
+ * without it the call is logged as "User not authenticated" and not sent.
+ */
+export function hasUserToken(): boolean {
+  if (getUserToken()) return true;
+  console.error(MESSAGES.userNotAuthenticated);
+  return false;
 }

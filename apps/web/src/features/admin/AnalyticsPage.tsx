@@ -1,7 +1,7 @@
 import { LABELS, MESSAGES, type AdminAnalytics, type Song } from '@samaa/shared';
 import { mediaUrl } from '../../api/client';
 import { Loading } from '../../components/Loading';
-import { fetchAdminAnalytics } from './analyticsApi';
+import { fetchAdminAnalytics } from './api';
 import { SignupsChart } from './SignupsChart';
 import { ADMIN_KEYS, useAdminQuery } from './adminQueries';
 import './admin.css';

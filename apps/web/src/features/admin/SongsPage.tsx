@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { LABELS, MESSAGES, type Song } from '@samaa/shared';
-import { deleteSong } from '../../api/catalogue';
+import { deleteSong } from './api';
 import { queryClient } from '../../api/queryClient';
 import { useCataloguePages } from '../catalogue';
 import { AdminListPage } from './AdminListPage';

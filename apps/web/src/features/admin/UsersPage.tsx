@@ -1,5 +1,5 @@
 import { LABELS, MESSAGES } from '@samaa/shared';
-import { deleteUser, fetchUsers } from '../../api/catalogue';
+import { deleteUser, fetchUsers } from './api';
 import { getStoredUser } from '../../session/session';
 import { GENDER_LABELS } from '../auth';
 import { AdminListPage } from './AdminListPage';

@@ -3,7 +3,7 @@ import { API_KEY_MESSAGES, type ApiKeyInfo, type CreatedApiKey } from '@samaa/sh
 import { errorMessage } from '../../api/client';
 import { getStoredUser } from '../../session/session';
 import { ApiKeyList } from './ApiKeyList';
-import { createApiKey, revokeApiKey, setApiKeys, SUBSONIC_SERVER_URL, useApiKeys } from './appsApi';
+import { createApiKey, revokeApiKey, setApiKeys, SUBSONIC_SERVER_URL, useApiKeys } from './api';
 import { CopyButton } from './CopyButton';
 import './apps.css';
 

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@samaa/shared';
 import { errorMessage } from '../../api/client';
 import { saveAdminSession } from '../../session/session';
-import { loginAdmin, type Credentials } from './authApi';
+import { loginAdmin, type Credentials } from './api';
 import { LoginForm } from './LoginForm';
 
 async function logInAsAdmin(credentials: Credentials): Promise<void> {

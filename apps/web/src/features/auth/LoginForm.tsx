@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'reac
 import { useNavigate } from 'react-router-dom';
 import { LABELS, MESSAGES } from '@samaa/shared';
 import { takeNotice } from '../../session/session';
-import type { Credentials } from './authApi';
+import type { Credentials } from './api';
 import '../../styles/auth.css';
 import { EmailField } from './EmailField';
 

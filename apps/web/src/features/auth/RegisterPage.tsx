@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { LABELS, MESSAGES, type User } from '@samaa/shared';
 import { errorMessage } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
-import { registerUser } from './authApi';
+import { registerUser } from './api';
 import {
   EMPTY_REGISTRATION,
   GENDER_OPTIONS,

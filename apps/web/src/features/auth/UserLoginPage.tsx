@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { MESSAGES, PASSWORD_MESSAGES } from '@samaa/shared';
 import { errorMessage } from '../../api/client';
 import { saveUserSession } from '../../session/session';
-import { loginUser, type Credentials } from './authApi';
+import { loginUser, type Credentials } from './api';
 import { LoginForm } from './LoginForm';
 
 async function logInAsListener(credentials: Credentials): Promise<void> {

@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { MESSAGES } from '@samaa/shared';
 import { queryClient } from '../../api/queryClient';
 import { Loading } from '../../components/Loading';
-import { verifyEmail } from './authApi';
+import { verifyEmail } from './api';
 import '../../styles/auth.css';
 
 /**

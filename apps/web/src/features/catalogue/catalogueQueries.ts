@@ -1,6 +1,6 @@
 import { useQuery, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import type { Song } from '@samaa/shared';
-import { fetchSongPage, type SongPage } from '../../api/catalogue';
+import { fetchSongPage, type SongPage } from './api';
 import { queryClient } from '../../api/queryClient';
 import { pageKey, usePagedList } from '../../components/usePagedList';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { LABELS, MESSAGES, categoryError, categoryFailed, type SaavnPlaylist } from '@samaa/shared';
-import { FEED_DEFAULT_QUERY, saavnFailureDetail } from '../../api/saavn';
+import { FEED_DEFAULT_QUERY, saavnFailureDetail } from '../saavn';
 import { useSaavnPlaylists } from '../saavn';
 import { AsyncList, type ListState } from '../../components/AsyncList';
 import { SaavnPlaylistGrid } from '../../components/SaavnPlaylistGrid';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { LIBRARY_MESSAGES } from '@samaa/shared';
 import { errorMessage } from '../../api/client';
 import { Loading } from '../../components/Loading';
-import { librariesChanged, startScan, useLibraries } from './librariesApi';
+import { librariesChanged, startScan, useLibraries } from './api';
 import { LibraryCard } from './LibraryCard';
 import './libraries.css';
 

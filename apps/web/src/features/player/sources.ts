@@ -7,10 +7,10 @@ import {
   type Song,
 } from '@samaa/shared';
 import type { QueryKey } from '@tanstack/react-query';
-import { fetchPlaylist } from '../../api/catalogue';
+import { fetchPlaylist } from '../playlists';
 import { loadSongQueue, type MoreSongs, type SongQueue } from '../catalogue';
 import { errorMessage, mediaUrl } from '../../api/client';
-import { fetchSaavnPlaylist, saavnAudio, saavnFailureDetail, saavnImage } from '../../api/saavn';
+import { fetchSaavnPlaylist, saavnAudio, saavnFailureDetail, saavnImage } from '../saavn';
 import { getUserToken } from '../../session/session';
 import { fetchSpotifyPlaylistTracks } from '../spotify';
 import type { PlayerTrack } from './queue';

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { LABELS, MESSAGES } from '@samaa/shared';
-import { createPlaylist, hasUserToken, updatePlaylist } from '../../api/catalogue';
+import { hasUserToken } from '../../session/session';
+import { createPlaylist, updatePlaylist } from './api';
 import { usePlaylist } from './playlistQueries';
 import { mediaUrl } from '../../api/client';
 import { queryClient } from '../../api/queryClient';

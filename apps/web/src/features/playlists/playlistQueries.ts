@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Playlist } from '@samaa/shared';
-import { fetchPlaylist, fetchUserPlaylists } from '../../api/catalogue';
+import { fetchPlaylist, fetchUserPlaylists } from './api';
 import { getUserToken } from '../../session/session';
 import { queryClient } from '../../api/queryClient';
 

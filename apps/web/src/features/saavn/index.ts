@@ -1,1 +1,2 @@
 export * from './saavnQueries';
+export * from './api';

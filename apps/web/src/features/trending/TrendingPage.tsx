@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { LABELS, MESSAGES, trendingError, type SaavnPlaylist } from '@samaa/shared';
-import { TRENDING_QUERY, saavnFailureDetail } from '../../api/saavn';
+import { TRENDING_QUERY, saavnFailureDetail } from '../saavn';
 import { useSaavnPlaylists } from '../saavn';
 import { AsyncList, type ListState } from '../../components/AsyncList';
 import { SaavnPlaylistGrid } from '../../components/SaavnPlaylistGrid';

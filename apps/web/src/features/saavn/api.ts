@@ -1,6 +1,6 @@
 import { saavnAudioUrl, saavnImageUrl, type CardViewModel, type SaavnPlaylist, type SaavnSong } from '@samaa/shared';
 import { AxiosError } from 'axios';
-import { api, errorMessage } from './client';
+import { api, errorMessage } from '../../api/client';
 
 /**
  * JioSaavn through our API's proxy (/api/saavn/...), which mirrors the upstream wire format:
