@@ -3,7 +3,7 @@ import { LABELS, MESSAGES, categoryError, categoryFailed, type SaavnPlaylist } f
 import { FEED_DEFAULT_QUERY, saavnFailureDetail } from '../saavn';
 import { useSaavnPlaylists } from '../saavn';
 import { AsyncList, type ListState } from '../../components/AsyncList';
-import { SaavnPlaylistGrid } from '../../components/SaavnPlaylistGrid';
+import { SaavnPlaylistGrid } from '../saavn';
 import { DECADES, GENRES, type FeedCategory } from './categories';
 import './FeedPage.css';
 

@@ -110,7 +110,8 @@ function populatedSongs(songs: unknown): Song[] {
   );
 }
 
-function moreTracks(more: (() => Promise<MoreSongs>) | undefined): LoadedQueue['more'] {
+/** A catalogue reader of later songs, as the engine's reader of later tracks. */
+export function moreTracks(more: (() => Promise<MoreSongs>) | undefined): LoadedQueue['more'] {
   if (!more) return undefined;
   return async () => {
     const next = await more();

@@ -3,7 +3,7 @@ import { LABELS, MESSAGES, trendingError, type SaavnPlaylist } from '@samaa/shar
 import { TRENDING_QUERY, saavnFailureDetail } from '../saavn';
 import { useSaavnPlaylists } from '../saavn';
 import { AsyncList, type ListState } from '../../components/AsyncList';
-import { SaavnPlaylistGrid } from '../../components/SaavnPlaylistGrid';
+import { SaavnPlaylistGrid } from '../saavn';
 
 /** SPEC §2 "/trending": Saavn's trending playlists; a click opens the player. */
 export default function TrendingPage() {
