@@ -10,7 +10,7 @@ export type Area = 'admin' | 'listener' | 'signedOut';
 
 const NOTICE_KEY = 'samaa.notice';
 
-/** The root gate of SPEC §2: admin flag and token, else user flag and token, else signed out. */
+/** The root gate: admin flag and token, else user flag and token, else signed out. */
 export function currentArea(storage: Storage = localStorage): Area {
   if (
     storage.getItem(STORAGE_KEYS.isAdminLoggedIn) &&
@@ -73,7 +73,7 @@ export const browserLocation = {
   },
 };
 
-/** Full-page navigation: SPEC §2 logouts go to the login screen and reload. */
+/** Full-page navigation: a logout goes to the login screen and reloads. */
 export function hardNavigate(path: string): void {
   browserLocation.assign(path);
 }

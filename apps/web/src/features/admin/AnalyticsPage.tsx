@@ -52,7 +52,7 @@ function RankedSongs({ rows, unit, empty }: { rows: { song: Song; count: number 
   );
 }
 
-/** `/analytics`: keeps the SPEC title and shows real figures from GET /api/admin/analytics. */
+/** `/analytics`: keeps the product's title and shows real figures from GET /api/admin/analytics. */
 export default function AnalyticsPage() {
   const { state } = useAdminQuery(ADMIN_KEYS.analytics, fetchAdminAnalytics);
 

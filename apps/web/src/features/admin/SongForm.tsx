@@ -7,7 +7,7 @@ import { queryClient } from '../../api/queryClient';
 import { FileUpload, type UploadedFile } from '../upload';
 import { SongLyricsEditor } from '../lyrics';
 
-/** SPEC §4, §9: the form closes this long after its result shows, in every case. */
+/** The form closes this long after its result shows, in every case. */
 export const FORM_CLOSE_DELAY_MS = 1000;
 
 type Result = { kind: 'success' | 'error'; text: string } | null;

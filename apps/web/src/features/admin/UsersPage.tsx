@@ -8,7 +8,7 @@ import { readableDate } from './formatDate';
 import { useDeletableList } from './useDeletableList';
 import { ADMIN_KEYS } from './adminQueries';
 
-/** `/usersdata` (SPEC §2): the Users table with a confirmed Delete; the list reloads after a delete. */
+/** `/usersdata`: the Users table with a confirmed Delete; the list reloads after a delete. */
 export default function UsersPage() {
   const { state, remove, deleteError } = useDeletableList(
     ADMIN_KEYS.users,

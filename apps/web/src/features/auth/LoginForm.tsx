@@ -18,7 +18,7 @@ export interface LoginFormProps {
   footer?: ReactNode;
 }
 
-/** The login form states of SPEC §4: idle, logging in (disabled, "Logging in..."), error or success. */
+/** The login form's states: idle, logging in (disabled, "Logging in..."), error or success. */
 export function LoginForm({ title, logIn, destination, onLoggedIn, footer }: LoginFormProps) {
   const navigate = useNavigate();
   const id = useId();

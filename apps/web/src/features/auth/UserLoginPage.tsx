@@ -15,7 +15,7 @@ async function logInAsListener(credentials: Credentials): Promise<void> {
   saveUserSession(response.authToken, response.data);
 }
 
-/** `/userlogin` (SPEC §2, §4): on success stores the session and goes to /home. */
+/** `/userlogin`: on success stores the session and goes to /home. */
 export default function UserLoginPage({ onLoggedIn }: { onLoggedIn: () => void }) {
   return (
     <LoginForm

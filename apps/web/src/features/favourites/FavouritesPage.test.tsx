@@ -81,7 +81,7 @@ describe('FavouritesPage', () => {
     expect(await screen.findByText(MESSAGES.noLikedSongs)).toBeInTheDocument();
   });
 
-  it('shows "Error: {message}" with the server message or the §8 fallback', async () => {
+  it('shows "Error: {message}" with the server message or the fallback', async () => {
     signInListener();
     vi.spyOn(console, 'error').mockImplementation(() => {});
     mock = mockApi({

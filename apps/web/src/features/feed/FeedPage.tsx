@@ -12,7 +12,7 @@ const initial = GENRES.find((g) => g.query === FEED_DEFAULT_QUERY) ?? {
   query: FEED_DEFAULT_QUERY,
 };
 
-/** SPEC §2 "/feed": genre and decade tiles over Saavn playlist search; Pop on open. */
+/** `/feed`: genre and decade tiles over Saavn playlist search; Pop on open. */
 export default function FeedPage() {
   const [category, setCategory] = useState<FeedCategory>(initial);
   // One cache entry per category: going back to one shows it at once.

@@ -19,7 +19,7 @@ function Tip({ number, title, children }: { number: number; title: string; child
   );
 }
 
-/** `/instructions` (SPEC §2): the four tips. */
+/** `/instructions`: the four tips. */
 export default function InstructionsPage() {
   // Without the setting (or the call) the tip names the product instead of an address.
   const sender = useQuery({ queryKey: ['config', 'mail-sender'], queryFn: fetchSenderAddress }, queryClient).data;

@@ -20,7 +20,7 @@ function userPlaylistsFailure(error: unknown): string {
   return MESSAGES.userPlaylistsFailed;
 }
 
-/** SPEC §2 "/library": own playlists, the Spotify import and the create/edit forms. */
+/** `/library`: own playlists, the Spotify import and the create/edit forms. */
 export default function LibraryPage() {
   const navigate = useNavigate();
   const location = useLocation();

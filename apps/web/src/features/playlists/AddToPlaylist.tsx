@@ -32,7 +32,7 @@ function roomBelow(element: HTMLElement | null): number {
 }
 
 /**
- * SPEC §4 "Playlist pick": a dropdown of the user's playlists where a check mark shows the pick;
+ * The playlist pick: a dropdown of the user's playlists where a check mark shows the pick;
  * clicking the check confirms and adds the song. Confirming with no pick is ignored.
  */
 export function AddToPlaylist({ songId, songName, playlists, onAdded }: AddToPlaylistProps) {

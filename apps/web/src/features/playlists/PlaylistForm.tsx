@@ -12,14 +12,14 @@ import { Loading } from '../../components/Loading';
 import { coverPlaceholder } from '../../components/coverPlaceholder';
 import './PlaylistForm.css';
 
-/** SPEC §9: the form closes this long after its result message, in every case. */
+/** The form closes this long after its result message, in every case. */
 export const FORM_CLOSE_DELAY_MS = 1000;
 
 export type PlaylistFormMode = { kind: 'create' } | { kind: 'edit'; id: string };
 
 type Result = { ok: boolean; text: string } | null;
 
-/** SPEC §2/§4: the create and edit forms of an own playlist (name, desc, image upload). */
+/** The create and edit forms of an own playlist (name, desc, image upload). */
 export function PlaylistForm({ mode, onClose }: { mode: PlaylistFormMode; onClose(): void }) {
   const editing = mode.kind === 'edit';
   const editId = mode.kind === 'edit' ? mode.id : null;

@@ -40,7 +40,7 @@ function tokensFor(accessToken?: string): TokenSource {
   return { token: async () => accessToken, refresh: async () => null };
 }
 
-/** The card view model of SPEC §3, from either shape of /v1/me/playlists. */
+/** The card view model (CardViewModel), from either shape of /v1/me/playlists. */
 export function toCard(playlist: SpotifyPlaylist): CardViewModel {
   return {
     id: playlist.id,

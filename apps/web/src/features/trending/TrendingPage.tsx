@@ -5,7 +5,7 @@ import { useSaavnPlaylists } from '../saavn';
 import { AsyncList, type ListState } from '../../components/AsyncList';
 import { SaavnPlaylistGrid } from '../saavn';
 
-/** SPEC §2 "/trending": Saavn's trending playlists; a click opens the player. */
+/** `/trending`: Saavn's trending playlists; a click opens the player. */
 export default function TrendingPage() {
   const { data, error } = useSaavnPlaylists(TRENDING_QUERY);
   useEffect(() => {

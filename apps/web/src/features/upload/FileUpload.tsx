@@ -28,7 +28,7 @@ export const UPLOAD_FAILED_HINT = 'Upload failed. Please try again.';
 type Status = 'idle' | 'uploading' | 'done' | 'failed';
 
 /**
- * SPEC §4 file picker: choose a file, then an Upload button appears; a percentage shows during
+ * The file picker: choose a file, then an Upload button appears; a percentage shows during
  * the upload and a check at 100%; the resulting URL goes to the form through onUploaded.
  * Errors are only logged (plus a short hint).
  */
