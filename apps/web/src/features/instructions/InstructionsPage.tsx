@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { queryClient } from '../../api/queryClient';
-import { fetchSenderAddress } from './senderAddress';
+import { fetchSenderAddress } from './api';
 import './instructions.css';
 
 /** One numbered tip card. */

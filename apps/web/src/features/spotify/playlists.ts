@@ -2,7 +2,7 @@ import type { ImportInput, PlayerTrack } from '@samaa/shared';
 import { SPOTIFY_MESSAGES, type CardViewModel, type SpotifyPlaylist } from '@samaa/shared';
 import { readTokens, refreshSpotifyToken, spotifyAccessToken } from './auth';
 import { SpotifyError } from './errors';
-import { resolveOnSaavn } from './resolve';
+import { resolveOnSaavn } from './api';
 import { spotifyGetAll, type TokenSource } from './webApi';
 
 /** A track as the player queues it. */
