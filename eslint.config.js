@@ -59,5 +59,25 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Shared components are domain-free: a feature hands them its parts through props and slots
+    // (e.g. SongRow's `actions`), so they import no feature at all. (This block replaces the one
+    // above for these files, so it repeats nothing: a component may not reach a feature's index either.)
+    files: ['apps/web/src/components/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)features(/|$)',
+              message: 'components/ is domain-free: take what a feature provides as props or slots, or move the component into its feature.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 );

@@ -4,7 +4,7 @@ import { AdminShell } from './shells/AdminShell';
 import { ListenerShell } from './shells/ListenerShell';
 import { SignedOutShell } from './shells/SignedOutShell';
 
-/** The root gate (SPEC §2): picks the admin area, the listener area or the signed-out shell. */
+/** The root gate: picks the admin area, the listener area or the signed-out shell. */
 export function App() {
   const [area, setArea] = useState<Area>(() => currentArea());
   const onLoggedIn = useCallback(() => setArea(currentArea()), []);

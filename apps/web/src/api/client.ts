@@ -8,7 +8,7 @@ import {
   tokenForCurrentArea,
 } from '../session/session';
 
-/** VITE_API_URL, else the origin the SPA was served from plus /api (SPEC §7 default on npm start). */
+/** VITE_API_URL, else the origin the SPA was served from plus /api (the default under npm start). */
 export const API_BASE_URL = (import.meta.env.VITE_API_URL || `${window.location.origin}/api`).replace(/\/+$/, '');
 
 /** The origin of the API, for media paths (/media/...) the API returns. */
@@ -16,7 +16,7 @@ export const API_ORIGIN = new URL(API_BASE_URL, window.location.href).origin;
 
 export const SESSION_EXPIRED_NOTICE = 'Your session has expired. Please log in again.';
 
-/** The one HTTP client. No time-out (SPEC §7). */
+/** The one HTTP client. No time-out: a slow answer is still an answer. */
 export const api = axios.create({ baseURL: API_BASE_URL });
 
 api.interceptors.request.use((config) => {

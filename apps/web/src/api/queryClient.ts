@@ -10,7 +10,7 @@ export const queryClient = new QueryClient({
     queries: {
       // Revalidated in the background after a minute; the catalogue list answers 304 when unchanged.
       staleTime: 60_000,
-      // Screens show the failure at once, with their own retry (SPEC messages).
+      // Screens show the failure at once, with their own retry and messages.
       retry: false,
       // Back in this tab after using a phone app or another tab: stale data is fetched again.
       refetchOnWindowFocus: true,

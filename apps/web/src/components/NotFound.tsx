@@ -1,6 +1,6 @@
 import errorImage from '../assets/error.svg';
 
-/** The error image shown for any unknown path (SPEC §2). */
+/** The error image shown for any unknown path. */
 export function NotFound({ fullWidth = false }: { fullWidth?: boolean }) {
   return (
     <div className={fullWidth ? 'not-found not-found--full' : 'not-found'}>

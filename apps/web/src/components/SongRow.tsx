@@ -1,27 +1,18 @@
-import { formatTime, type Playlist, type Song } from '@samaa/shared';
-import { LikeButton } from '../features/likes';
-import { AddToPlaylist } from '../features/playlists';
+import type { ReactNode } from 'react';
+import { formatTime, type Song } from '@samaa/shared';
 import { SongCoverButton } from './SongCoverButton';
-import { playlistsChanged } from '../features/playlists';
 import './SongRow.css';
 
 export interface SongRowProps {
   song: Song;
   onPlay(song: Song): void;
-  /** The user's playlists for add-to-playlist; omit to hide it. Undefined entries mean loading. */
-  playlists?: Playlist[] | undefined;
-  showAddToPlaylist?: boolean;
+  /** The row's buttons after the time (a feature's like and add-to-playlist). */
+  actions?: ReactNode;
   compact?: boolean;
 }
 
-/** A song with play, like and add-to-playlist (SPEC §2 home list and search results). */
-export function SongRow({
-  song,
-  onPlay,
-  playlists,
-  showAddToPlaylist = true,
-  compact = false,
-}: SongRowProps) {
+/** A song with its cover (which plays it), name, artist, time and the actions it is given. */
+export function SongRow({ song, onPlay, actions, compact = false }: SongRowProps) {
   return (
     <div className={compact ? 'song-row song-row--compact' : 'song-row'}>
       <SongCoverButton
@@ -41,12 +32,7 @@ export function SongRow({
       {!compact && (
         <span className="song-row__time">{song.duration ? formatTime(song.duration) : ''}</span>
       )}
-      <div className="song-row__actions">
-        <LikeButton songId={song._id} songName={song.name} />
-        {showAddToPlaylist && (
-          <AddToPlaylist songId={song._id} songName={song.name} playlists={playlists} onAdded={playlistsChanged} />
-        )}
-      </div>
+      <div className="song-row__actions">{actions}</div>
     </div>
   );
 }

@@ -71,17 +71,23 @@ export function usePagedList<T>({
   const total = first?.data ? Math.max(first.data.total, first.data.data.length) : undefined;
   // A page fetched earlier shows at once when scrolled back to, before the range settles.
   const itemAt = (index: number): T | undefined => {
-    const page = Math.floor(index / pageSize) + 1;
-    const rows =
-      loaded.get(page) ?? queryClient.getQueryData<ListPage<T>>(pageKey(listKey, pageSize, page))?.data;
-    return rows?.[index % pageSize];
+    const at = pageAt(index);
+    return at?.items[at.index];
   };
+  /** The loaded page holding a row, and the row's place in it (a queue played from the list). */
+  function pageAt(index: number): { items: T[]; page: number; index: number } | undefined {
+    const page = Math.floor(index / pageSize) + 1;
+    const items =
+      loaded.get(page) ?? queryClient.getQueryData<ListPage<T>>(pageKey(listKey, pageSize, page))?.data;
+    return items ? { items, page, index: index % pageSize } : undefined;
+  }
 
   return {
     /** undefined until the first page arrives. */
     total,
     error: first?.error ?? null,
     itemAt,
+    pageAt,
     showRows,
   };
 }

@@ -32,7 +32,7 @@ describe('session storage', () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  it('stores the user token, user and flag under the SPEC §3 keys', () => {
+  it('stores the user token, user and flag under the storage keys (STORAGE_KEYS)', () => {
     saveUserSession('tok', user);
     expect(localStorage.getItem(STORAGE_KEYS.userAuthToken)).toBe('tok');
     expect(localStorage.getItem(STORAGE_KEYS.isUserLoggedIn)).toBe('true');

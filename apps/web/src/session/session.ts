@@ -1,5 +1,6 @@
 import {
   ADMIN_SESSION_KEYS,
+  MESSAGES,
   STORAGE_KEYS,
   USER_SESSION_KEYS,
   type UserRecord,
@@ -9,7 +10,7 @@ export type Area = 'admin' | 'listener' | 'signedOut';
 
 const NOTICE_KEY = 'samaa.notice';
 
-/** The root gate of SPEC §2: admin flag and token, else user flag and token, else signed out. */
+/** The root gate: admin flag and token, else user flag and token, else signed out. */
 export function currentArea(storage: Storage = localStorage): Area {
   if (
     storage.getItem(STORAGE_KEYS.isAdminLoggedIn) &&
@@ -72,7 +73,7 @@ export const browserLocation = {
   },
 };
 
-/** Full-page navigation: SPEC §2 logouts go to the login screen and reload. */
+/** Full-page navigation: a logout goes to the login screen and reloads. */
 export function hardNavigate(path: string): void {
   browserLocation.assign(path);
 }
@@ -96,4 +97,14 @@ export function takeNotice(): string | null {
   const text = sessionStorage.getItem(NOTICE_KEY);
   if (text) sessionStorage.removeItem(NOTICE_KEY);
   return text;
+}
+
+/**
+ * The listener's like, add-song, search, playlist and liked-song calls need the stored user token;
+ * without it the call is logged as "User not authenticated" and not sent.
+ */
+export function hasUserToken(): boolean {
+  if (getUserToken()) return true;
+  console.error(MESSAGES.userNotAuthenticated);
+  return false;
 }

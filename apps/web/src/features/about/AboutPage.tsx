@@ -2,7 +2,7 @@ import { FaqAccordion } from './FaqAccordion';
 import { FAQ } from './faq';
 import './about.css';
 
-/** `/about` (SPEC §2): the FAQ table of four rows. */
+/** `/about`: the FAQ table of four rows. */
 export default function AboutPage() {
   return (
     <section className="about" aria-labelledby="about-title">

@@ -3,7 +3,7 @@ export interface FaqEntry {
   answer: string;
 }
 
-/** The four rows of the About FAQ (SPEC §2): what it is, tech stack, features for users, thanks/roadmap. */
+/** The four rows of the About FAQ: what it is, tech stack, features for users, thanks/roadmap. */
 export const FAQ: readonly FaqEntry[] = [
   {
     question: 'What is Samaa?',

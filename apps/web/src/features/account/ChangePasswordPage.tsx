@@ -1,6 +1,6 @@
 import { PASSWORD_MESSAGES } from '@samaa/shared';
 import { getStoredUser, saveUserSession } from '../../session/session';
-import { changePassword } from './accountApi';
+import { changePassword } from './api';
 import { NewPasswordForm } from './NewPasswordForm';
 
 /** `/account/password`: the signed-in listener changes their password; other sessions end. */

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { MESSAGES, PASSWORD_MESSAGES } from '@samaa/shared';
 import { errorMessage } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
-import { requestPasswordReset } from './accountApi';
+import { requestPasswordReset } from './api';
 import { Problems } from './Problems';
 import '../../styles/auth.css';
 import { EmailField } from '../auth';

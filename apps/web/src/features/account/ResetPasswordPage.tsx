@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import { PASSWORD_MESSAGES } from '@samaa/shared';
-import { resetPassword } from './accountApi';
+import { resetPassword } from './api';
 import { NewPasswordForm } from './NewPasswordForm';
 
 /** `/reset-password/:id/:token`: the page a reset mail links to. */

@@ -12,7 +12,7 @@ const SHORTCUTS = [
   { to: '/songsdata', title: 'Songs', text: 'Add, edit and delete songs in the catalogue.' },
 ];
 
-/** `/` and `/adminhome` (SPEC §2). */
+/** `/` and `/adminhome`. */
 export default function AdminHomePage() {
   return (
     <section className="admin-page" aria-labelledby="admin-home-title">

@@ -1,7 +1,7 @@
 import { LABELS, MESSAGES, type AdminAnalytics, type Song } from '@samaa/shared';
 import { mediaUrl } from '../../api/client';
 import { Loading } from '../../components/Loading';
-import { fetchAdminAnalytics } from './analyticsApi';
+import { fetchAdminAnalytics } from './api';
 import { SignupsChart } from './SignupsChart';
 import { ADMIN_KEYS, useAdminQuery } from './adminQueries';
 import './admin.css';
@@ -52,7 +52,7 @@ function RankedSongs({ rows, unit, empty }: { rows: { song: Song; count: number 
   );
 }
 
-/** `/analytics`: keeps the SPEC title and shows real figures from GET /api/admin/analytics. */
+/** `/analytics`: keeps the product's title and shows real figures from GET /api/admin/analytics. */
 export default function AnalyticsPage() {
   const { state } = useAdminQuery(ADMIN_KEYS.analytics, fetchAdminAnalytics);
 

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { createSong } from '../../api/catalogue';
+import { createSong } from './api';
 import { errorMessage } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
 import { configuredUploadBackend } from '../upload';

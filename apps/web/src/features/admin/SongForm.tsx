@@ -1,17 +1,19 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { formatTime, MESSAGES, SONG_OPTIONAL_FIELDS, type AudioTags, type Song } from '@samaa/shared';
-import { createSong, updateSong, type SongInputBody } from '../../api/catalogue';
+import { useMutation } from '@tanstack/react-query';
+import { formatTime, MESSAGES, SONG_OPTIONAL_FIELDS, type AudioTags, type Song, type SongInput } from '@samaa/shared';
+import { createSong, updateSong } from './api';
 import { mediaUrl } from '../../api/client';
+import { queryClient } from '../../api/queryClient';
 import { FileUpload, type UploadedFile } from '../upload';
 import { SongLyricsEditor } from '../lyrics';
 
-/** SPEC §4, §9: the form closes this long after its result shows, in every case. */
+/** The form closes this long after its result shows, in every case. */
 export const FORM_CLOSE_DELAY_MS = 1000;
 
 type Result = { kind: 'success' | 'error'; text: string } | null;
 
-function initialValues(song?: Song): SongInputBody {
-  const values: SongInputBody = { name: song?.name ?? '', artist: song?.artist ?? '', img: song?.img ?? '', song: song?.song ?? '' };
+function initialValues(song?: Song): SongInput {
+  const values: SongInput = { name: song?.name ?? '', artist: song?.artist ?? '', img: song?.img ?? '', song: song?.song ?? '' };
   for (const field of SONG_OPTIONAL_FIELDS) {
     if (song?.[field] !== undefined) Object.assign(values, { [field]: song[field] });
   }
@@ -23,8 +25,8 @@ const FILE_FIELDS = ['duration', 'sampleRate', 'encoderDelay', 'encoderPadding',
 /** Fields the admin may have typed: the tags only fill them when empty. */
 const TAG_FIELDS = ['album', 'albumArtist', 'trackNumber', 'discNumber', 'year', 'genre', 'isrc'] as const;
 
-function withTags(values: SongInputBody, tags: AudioTags | undefined): SongInputBody {
-  const next: SongInputBody = { ...values };
+function withTags(values: SongInput, tags: AudioTags | undefined): SongInput {
+  const next: SongInput = { ...values };
   for (const field of FILE_FIELDS) {
     if (tags?.[field] !== undefined) Object.assign(next, { [field]: tags[field] });
     else delete next[field];
@@ -54,12 +56,27 @@ export function SongForm({
   onDone(): void;
 }) {
   const id = useId();
-  const [values, setValues] = useState<SongInputBody>(() => initialValues(song));
+  const [values, setValues] = useState<SongInput>(() => initialValues(song));
   /** Where the cover shown comes from, so its preview says so (not next to "No file chosen"). */
   const [coverFrom, setCoverFrom] = useState<'saved' | 'tags' | 'upload'>('saved');
-  const [submitting, setSubmitting] = useState(false);
   const [result, setResult] = useState<Result>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const save = useMutation(
+    {
+      mutationFn: (body: SongInput) => (song ? updateSong(song._id, body) : createSong(body)),
+      onSuccess: () => {
+        setResult({ kind: 'success', text: song ? MESSAGES.songUpdated : MESSAGES.formSubmitted });
+        onSaved();
+      },
+      onError: () => setResult({ kind: 'error', text: MESSAGES.formFailed }),
+      // The panel closes a moment after the result shows, whatever it was.
+      onSettled: () => {
+        closeTimer.current = setTimeout(onDone, FORM_CLOSE_DELAY_MS);
+      },
+    },
+    queryClient,
+  );
+  const submitting = save.isPending;
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
@@ -85,25 +102,14 @@ export function SongForm({
     }));
   }
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (submitting || result) return;
-    setSubmitting(true);
     const album = values.album?.trim();
-    const body: SongInputBody = { ...values, name: values.name.trim(), artist: values.artist.trim() };
+    const body: SongInput = { ...values, name: values.name.trim(), artist: values.artist.trim() };
     if (album) body.album = album;
     else delete body.album;
-    try {
-      if (song) await updateSong(song._id, body);
-      else await createSong(body);
-      setResult({ kind: 'success', text: song ? MESSAGES.songUpdated : MESSAGES.formSubmitted });
-      onSaved();
-    } catch {
-      setResult({ kind: 'error', text: MESSAGES.formFailed });
-    } finally {
-      setSubmitting(false);
-    }
-    closeTimer.current = setTimeout(onDone, FORM_CLOSE_DELAY_MS);
+    save.mutate(body);
   }
 
   return (

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { LABELS, MESSAGES, type Song } from '@samaa/shared';
-import { deleteSong } from '../../api/catalogue';
+import { deleteSong } from './api';
 import { queryClient } from '../../api/queryClient';
 import { useCataloguePages } from '../catalogue';
 import { AdminListPage } from './AdminListPage';
@@ -15,7 +15,7 @@ const BULK_UPLOAD_TITLE = 'Upload many';
 
 type Panel = { mode: 'create' } | { mode: 'bulk' } | { mode: 'edit'; song: Song } | null;
 
-/** `/songsdata` (SPEC §2): the Songs table, Add Song and Edit in a side panel; lists reload after changes. */
+/** `/songsdata`: the Songs table, Add Song and Edit in a side panel; lists reload after changes. */
 export default function SongsPage() {
   // The table reads the catalogue page by page as it scrolls, from the cache Home shares.
   const catalogue = useCataloguePages();

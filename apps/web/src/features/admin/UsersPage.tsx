@@ -1,5 +1,5 @@
 import { LABELS, MESSAGES } from '@samaa/shared';
-import { deleteUser, fetchUsers } from '../../api/catalogue';
+import { deleteUser, fetchUsers } from './api';
 import { getStoredUser } from '../../session/session';
 import { GENDER_LABELS } from '../auth';
 import { AdminListPage } from './AdminListPage';
@@ -8,7 +8,7 @@ import { readableDate } from './formatDate';
 import { useDeletableList } from './useDeletableList';
 import { ADMIN_KEYS } from './adminQueries';
 
-/** `/usersdata` (SPEC §2): the Users table with a confirmed Delete; the list reloads after a delete. */
+/** `/usersdata`: the Users table with a confirmed Delete; the list reloads after a delete. */
 export default function UsersPage() {
   const { state, remove, deleteError } = useDeletableList(
     ADMIN_KEYS.users,

@@ -1,4 +1,6 @@
 import { useCallback, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { queryClient } from '../../api/queryClient';
 import { useAdminQuery } from './adminQueries';
 
 /**
@@ -7,19 +9,17 @@ import { useAdminQuery } from './adminQueries';
  */
 export function useDelete(deleteItem: (id: string) => Promise<void>, deleteFailed: string, reload: () => void) {
   const [deleteError, setDeleteError] = useState('');
-  const remove = useCallback(
-    async (id: string) => {
-      setDeleteError('');
-      try {
-        await deleteItem(id);
-      } catch {
-        setDeleteError(deleteFailed);
-        return;
-      }
-      reload();
+  const { mutateAsync } = useMutation(
+    {
+      mutationFn: deleteItem,
+      onMutate: () => setDeleteError(''),
+      onSuccess: () => reload(),
+      onError: () => setDeleteError(deleteFailed),
     },
-    [deleteItem, deleteFailed, reload],
+    queryClient,
   );
+  // Resolves either way: the failure is shown through deleteError.
+  const remove = useCallback((id: string) => mutateAsync(id).catch(() => undefined), [mutateAsync]);
   return { remove, deleteError };
 }
 

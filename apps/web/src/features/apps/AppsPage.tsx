@@ -1,9 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { API_KEY_MESSAGES, type ApiKeyInfo, type CreatedApiKey } from '@samaa/shared';
 import { errorMessage } from '../../api/client';
+import { queryClient } from '../../api/queryClient';
 import { getStoredUser } from '../../session/session';
 import { ApiKeyList } from './ApiKeyList';
-import { createApiKey, revokeApiKey, setApiKeys, SUBSONIC_SERVER_URL, useApiKeys } from './appsApi';
+import { createApiKey, revokeApiKey, setApiKeys, SUBSONIC_SERVER_URL, useApiKeys } from './api';
 import { CopyButton } from './CopyButton';
 import './apps.css';
 
@@ -19,12 +21,35 @@ export default function AppsPage() {
   const keys = keysQuery.data ?? null;
   const loadError = keysQuery.error ? errorMessage(keysQuery.error, LOAD_FAILED) : '';
   const [name, setName] = useState('');
-  const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const [revoking, setRevoking] = useState<string | null>(null);
   const [problem, setProblem] = useState('');
+  const create = useMutation(
+    {
+      mutationFn: createApiKey,
+      onSuccess: (result) => {
+        setCreated(result);
+        setApiKeys((current) => [result.info, ...current]);
+        setName('');
+      },
+      onError: (err) => setProblem(errorMessage(err, CREATE_FAILED)),
+    },
+    queryClient,
+  );
+  const revoke = useMutation(
+    {
+      mutationFn: (key: ApiKeyInfo) => revokeApiKey(key.id),
+      onSuccess: (_, key) => {
+        setApiKeys((current) => current.filter((k) => k.id !== key.id));
+        setCreated((shown) => (shown?.info.id === key.id ? null : shown));
+      },
+      onError: (err) => setProblem(errorMessage(err, REVOKE_FAILED)),
+    },
+    queryClient,
+  );
+  const creating = create.isPending;
+  const revoking = revoke.isPending ? (revoke.variables?.id ?? null) : null;
 
-  async function onCreate(event: FormEvent) {
+  function onCreate(event: FormEvent) {
     event.preventDefault();
     if (creating) return;
     setProblem('');
@@ -32,31 +57,12 @@ export default function AppsPage() {
       setProblem('Give the key a name, e.g. the app or device it is for.');
       return;
     }
-    setCreating(true);
-    try {
-      const result = await createApiKey(name.trim());
-      setCreated(result);
-      setApiKeys((current) => [result.info, ...current]);
-      setName('');
-    } catch (err) {
-      setProblem(errorMessage(err, CREATE_FAILED));
-    } finally {
-      setCreating(false);
-    }
+    create.mutate(name.trim());
   }
 
-  async function onRevoke(key: ApiKeyInfo) {
+  function onRevoke(key: ApiKeyInfo) {
     setProblem('');
-    setRevoking(key.id);
-    try {
-      await revokeApiKey(key.id);
-      setApiKeys((current) => current.filter((k) => k.id !== key.id));
-      if (created?.info.id === key.id) setCreated(null);
-    } catch (err) {
-      setProblem(errorMessage(err, REVOKE_FAILED));
-    } finally {
-      setRevoking(null);
-    }
+    revoke.mutate(key);
   }
 
   return (

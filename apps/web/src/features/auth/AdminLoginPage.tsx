@@ -1,7 +1,7 @@
 import { MESSAGES } from '@samaa/shared';
 import { errorMessage } from '../../api/client';
 import { saveAdminSession } from '../../session/session';
-import { loginAdmin, type Credentials } from './authApi';
+import { loginAdmin, type Credentials } from './api';
 import { LoginForm } from './LoginForm';
 
 async function logInAsAdmin(credentials: Credentials): Promise<void> {
@@ -11,12 +11,12 @@ async function logInAsAdmin(credentials: Credentials): Promise<void> {
   } catch (err) {
     throw new Error(errorMessage(err, MESSAGES.adminLoginFailed));
   }
-  // SPEC §5: a listener's valid credentials do not open the admin area; nothing is stored.
+  // A listener's valid credentials do not open the admin area; nothing is stored.
   if (response.data?.isAdmin !== true) throw new Error(MESSAGES.notAdmin);
   saveAdminSession(response.authToken, response.data);
 }
 
-/** `/adminlogin` (SPEC §2, §4): on success stores the admin session and goes to /adminhome. */
+/** `/adminlogin`: on success stores the admin session and goes to /adminhome. */
 export default function AdminLoginPage({ onLoggedIn }: { onLoggedIn: () => void }) {
   return (
     <LoginForm

@@ -1,8 +1,10 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useMutation } from '@tanstack/react-query';
 import { LABELS, MESSAGES } from '@samaa/shared';
 import { takeNotice } from '../../session/session';
-import type { Credentials } from './authApi';
+import { queryClient } from '../../api/queryClient';
+import type { Credentials } from './api';
 import '../../styles/auth.css';
 import { EmailField } from './EmailField';
 
@@ -16,14 +18,26 @@ export interface LoginFormProps {
   footer?: ReactNode;
 }
 
-/** The login form states of SPEC §4: idle, logging in (disabled, "Logging in..."), error or success. */
+/** The login form's states: idle, logging in (disabled, "Logging in..."), error or success. */
 export function LoginForm({ title, logIn, destination, onLoggedIn, footer }: LoginFormProps) {
   const navigate = useNavigate();
   const id = useId();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [loggingIn, setLoggingIn] = useState(false);
   const [error, setError] = useState('');
+  const login = useMutation(
+    {
+      mutationFn: logIn,
+      onSuccess: () => {
+        onLoggedIn();
+        navigate(destination);
+      },
+      onError: (err) => setError(err instanceof Error ? err.message : MESSAGES.loginFailed),
+    },
+    queryClient,
+  );
+  // Stays busy after success too, while the screen changes, as the hand-written flag did.
+  const loggingIn = login.isPending || login.isSuccess;
   const [notice, setNotice] = useState('');
 
   useEffect(() => {
@@ -31,7 +45,7 @@ export function LoginForm({ title, logIn, destination, onLoggedIn, footer }: Log
     if (text) setNotice(text);
   }, []);
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (loggingIn) return;
     setNotice('');
@@ -40,16 +54,7 @@ export function LoginForm({ title, logIn, destination, onLoggedIn, footer }: Log
       return;
     }
     setError('');
-    setLoggingIn(true);
-    try {
-      await logIn({ email: email.trim(), password });
-    } catch (err) {
-      setError(err instanceof Error ? err.message : MESSAGES.loginFailed);
-      setLoggingIn(false);
-      return;
-    }
-    onLoggedIn();
-    navigate(destination);
+    login.mutate({ email: email.trim(), password });
   }
 
   return (

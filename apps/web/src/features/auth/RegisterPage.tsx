@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { LABELS, MESSAGES, type User } from '@samaa/shared';
 import { errorMessage } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
-import { registerUser } from './authApi';
+import { registerUser } from './api';
 import {
   EMPTY_REGISTRATION,
   GENDER_OPTIONS,
@@ -19,7 +19,7 @@ type Result = { kind: 'success' | 'error'; text: string } | null;
 const FIELDS: RegistrationField[] = ['name', 'email', 'password', 'gender'];
 const NONE_TOUCHED = { name: false, email: false, password: false, gender: false };
 
-/** `/userregistration` (SPEC §4, §5): per-field errors on blur and on submit, then the server's message. */
+/** `/userregistration`: per-field errors on blur and on submit, then the server's message. */
 export default function RegisterPage() {
   const id = useId();
   const [values, setValues] = useState<RegistrationValues>(EMPTY_REGISTRATION);

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { MESSAGES, PASSWORD_MESSAGES } from '@samaa/shared';
 import { errorMessage } from '../../api/client';
 import { saveUserSession } from '../../session/session';
-import { loginUser, type Credentials } from './authApi';
+import { loginUser, type Credentials } from './api';
 import { LoginForm } from './LoginForm';
 
 async function logInAsListener(credentials: Credentials): Promise<void> {
@@ -15,7 +15,7 @@ async function logInAsListener(credentials: Credentials): Promise<void> {
   saveUserSession(response.authToken, response.data);
 }
 
-/** `/userlogin` (SPEC §2, §4): on success stores the session and goes to /home. */
+/** `/userlogin`: on success stores the session and goes to /home. */
 export default function UserLoginPage({ onLoggedIn }: { onLoggedIn: () => void }) {
   return (
     <LoginForm

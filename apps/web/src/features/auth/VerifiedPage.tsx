@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { MESSAGES } from '@samaa/shared';
 import '../../styles/auth.css';
 
-/** `/email-verification-success` (SPEC §2): the confirmation with a Login button. */
+/** `/email-verification-success`: the confirmation with a Login button. */
 export default function VerifiedPage() {
   return (
     <section className="auth auth--centered">

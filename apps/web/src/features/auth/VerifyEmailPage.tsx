@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { MESSAGES } from '@samaa/shared';
 import { queryClient } from '../../api/queryClient';
 import { Loading } from '../../components/Loading';
-import { verifyEmail } from './authApi';
+import { verifyEmail } from './api';
 import '../../styles/auth.css';
 
 /**
@@ -25,7 +25,7 @@ function useVerification(id: string, token: string) {
   );
 }
 
-/** `/users/:id/verify/:token` (SPEC §2, §4): Loading..., then the success page or the failure line. */
+/** `/users/:id/verify/:token`: Loading..., then the success page or the failure line. */
 export default function VerifyEmailPage() {
   const { id = '', token = '' } = useParams();
   const navigate = useNavigate();

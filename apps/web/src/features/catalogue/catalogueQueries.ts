@@ -1,6 +1,6 @@
 import { useQuery, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import type { Song } from '@samaa/shared';
-import { fetchSongPage, type SongPage } from '../../api/catalogue';
+import { fetchSongPage, type SongPage } from './api';
 import { queryClient } from '../../api/queryClient';
 import { pageKey, usePagedList } from '../../components/usePagedList';
 
@@ -8,10 +8,6 @@ import { pageKey, usePagedList } from '../../components/usePagedList';
 export const CATALOGUE_KEY = ['songs'] as const;
 /** 100 rows: a screenful and a half at either end of a jump, about 40 KB of JSON. */
 export const SONG_PAGE_SIZE = 100;
-/** The page size recorded for a list that comes whole (at most 20 search results). */
-const UNPAGED = 0;
-/** The latest search's songs, cached so the player can queue them. */
-export const SEARCH_RESULTS_KEY = ['search', 'results'] as const;
 
 /** The catalogue, newest first, read page by page as the list scrolls (Home, admin Songs). */
 export function useCataloguePages() {
@@ -26,12 +22,6 @@ const firstPage = {
 /** The newest songs (the first page Home shows too): the player's widgets. */
 export function useNewestSongs() {
   return useQuery(firstPage, queryClient);
-}
-
-/** Caches a list the listener may play from that is not paged (the latest search results). */
-export function rememberSongs(listKey: QueryKey, songs: Song[]): void {
-  // One key per list: the next search replaces the results, never sits beside them.
-  queryClient.setQueryData<SongPage>(pageKey(listKey, UNPAGED, 1), { data: songs, total: songs.length });
 }
 
 /** The songs after a queue's last page, and how to read the ones after those. */
@@ -88,6 +78,11 @@ function findCached(songId: string, listKey?: QueryKey): SongQueue | null {
     return { songs, startIndex, more: paged ? pagesAfter(list, size, page, total) : undefined };
   }
   return null;
+}
+
+/** The catalogue's pages after `page` (of `pageSize` songs, `total` in all): what a queue made of it reads next. */
+export function cataloguePagesAfter(page: number, pageSize: number, total: number): (() => Promise<MoreSongs>) | undefined {
+  return pagesAfter(CATALOGUE_KEY, pageSize, page, total);
 }
 
 /**

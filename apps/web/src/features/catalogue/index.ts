@@ -1,1 +1,2 @@
 export * from './catalogueQueries';
+export { fetchSongPage, searchCatalogue, asSongPage, type SongPage } from './api';

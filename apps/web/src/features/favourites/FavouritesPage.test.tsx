@@ -81,7 +81,7 @@ describe('FavouritesPage', () => {
     expect(await screen.findByText(MESSAGES.noLikedSongs)).toBeInTheDocument();
   });
 
-  it('shows "Error: {message}" with the server message or the §8 fallback', async () => {
+  it('shows "Error: {message}" with the server message or the fallback', async () => {
     signInListener();
     vi.spyOn(console, 'error').mockImplementation(() => {});
     mock = mockApi({
@@ -100,15 +100,14 @@ describe('FavouritesPage', () => {
     );
   });
 
-  it('plays a song from its card', async () => {
+  it('plays the liked songs shown from its card, at once', async () => {
     signInListener();
     mock = mockApi({ 'GET /songs/like/u1': [200, { data: [dawn] }] });
     renderWithRouter(<FavouritesPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Play Dawn' }));
-    expect(JSON.parse(screen.getByTestId('player-state').textContent ?? '')).toEqual({
-      songId: 's1',
-      list: ['likes', 'songs', 'pages'],
-    });
+    expect(screen.getByTestId('player-state')).toHaveTextContent('null');
+    expect(screen.getByTestId('player-track')).toHaveTextContent('Dawn');
+    expect(screen.getByTestId('player-queue').children).toHaveLength(1);
   });
 
   it('shows a song liked elsewhere after the hearts read their ids (a Subsonic app star)', async () => {

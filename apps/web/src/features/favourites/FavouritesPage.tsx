@@ -1,24 +1,21 @@
 import { useCallback, useEffect, useMemo } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { LABELS, MESSAGES, errorLine, type Song } from '@samaa/shared';
 import { errorMessage } from '../../api/client';
 import { getStoredUser } from '../../session/session';
 import { useListenerToken } from '../../session/useListenerToken';
-import { LIKE_KEYS, useLikedIdsQuery, useLikedSongPages } from '../likes';
+import { useLikedIdsQuery, useLikedSongPages } from '../likes';
+import { useStartPlayback } from '../player';
 import { AsyncList, type ListState } from '../../components/AsyncList';
 import { LikedSongCard } from './LikedSongCard';
 import { VirtualCardGrid } from './VirtualCardGrid';
 import './FavouritesPage.css';
 
-/** The player queues the liked page a song was played from. */
-const LIKED_LIST = [...LIKE_KEYS.songs, 'pages'];
-
 /**
- * SPEC §2 "/favourites": the liked songs, most recently liked first, read a page at a time into
+ * Liked Songs (/favourites): the liked songs, most recently liked first, read a page at a time into
  * a virtualised grid as it scrolls.
  */
 export default function FavouritesPage() {
-  const navigate = useNavigate();
+  const startPlayback = useStartPlayback();
   const signedIn = useListenerToken() && Boolean(getStoredUser());
   const liked = useLikedSongPages();
   const { data: likedIds } = useLikedIdsQuery({ fresh: true });
@@ -38,9 +35,10 @@ export default function FavouritesPage() {
   const needMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  // The liked songs shown so far are the queue.
   const play = useCallback(
-    (song: Song) => navigate('/player', { state: { songId: song._id, list: LIKED_LIST } }),
-    [navigate],
+    (song: Song) => shown && startPlayback(shown, shown.indexOf(song)),
+    [shown, startPlayback],
   );
 
   const state: ListState<Song> = !signedIn

@@ -114,7 +114,7 @@ describe('FeedPage', () => {
     });
   });
 
-  it('uses the category messages of §8', async () => {
+  it('uses the category failure messages', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     mock.on({ 'GET /saavn/search/playlists': [200, { success: false }] });
     renderWithRouter(<FeedPage />);

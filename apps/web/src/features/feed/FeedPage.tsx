@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { LABELS, MESSAGES, categoryError, categoryFailed, type SaavnPlaylist } from '@samaa/shared';
-import { FEED_DEFAULT_QUERY, saavnFailureDetail } from '../../api/saavn';
+import { FEED_DEFAULT_QUERY, saavnFailureDetail } from '../saavn';
 import { useSaavnPlaylists } from '../saavn';
 import { AsyncList, type ListState } from '../../components/AsyncList';
-import { SaavnPlaylistGrid } from '../../components/SaavnPlaylistGrid';
+import { SaavnPlaylistGrid } from '../saavn';
 import { DECADES, GENRES, type FeedCategory } from './categories';
 import './FeedPage.css';
 
@@ -12,7 +12,7 @@ const initial = GENRES.find((g) => g.query === FEED_DEFAULT_QUERY) ?? {
   query: FEED_DEFAULT_QUERY,
 };
 
-/** SPEC §2 "/feed": genre and decade tiles over Saavn playlist search; Pop on open. */
+/** `/feed`: genre and decade tiles over Saavn playlist search; Pop on open. */
 export default function FeedPage() {
   const [category, setCategory] = useState<FeedCategory>(initial);
   // One cache entry per category: going back to one shows it at once.

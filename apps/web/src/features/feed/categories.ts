@@ -4,7 +4,7 @@ export interface FeedCategory {
   query: string;
 }
 
-/** SPEC §2 "/feed" genre tiles; each searches its own name. */
+/** The feed's genre tiles; each searches its own name. */
 export const GENRES: FeedCategory[] = [
   'Pop',
   'Chill',
@@ -17,7 +17,7 @@ export const GENRES: FeedCategory[] = [
   'Sleep',
 ].map((name) => ({ label: name, query: name }));
 
-/** SPEC §2/§9 'OLD IS GOLD' tiles and the decades they search. */
+/** The feed's 'OLD IS GOLD' tiles and the decades they search. */
 export const DECADES: FeedCategory[] = [
   { label: 'Golden age of 20s', query: '2000s' },
   { label: '90s', query: '1990s' },

@@ -105,15 +105,16 @@ describe('HomePage', () => {
     );
   });
 
-  it('plays a song by navigating to /player with its id and the list it was played from', async () => {
+  it('plays the page a song is on at once, from that song, and opens /player on it', async () => {
     signInListener();
     mock = listenerApi();
     renderWithRouter(<HomePage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Play Song 3' }));
-    expect(JSON.parse(screen.getByTestId('player-state').textContent ?? '')).toEqual({
-      songId: 's3',
-      list: ['songs'],
-    });
+    expect(screen.getByTestId('player-state')).toHaveTextContent('null');
+    expect(screen.getByTestId('player-track')).toHaveTextContent('Song 3');
+    // The first page (100 songs) is the queue; nothing more was read to start it.
+    expect(screen.getByTestId('player-queue').children).toHaveLength(100);
+    expect(mock.callsTo('GET /songs')).toHaveLength(1);
   });
 
   it('says "Failed to fetch songs." when the songs cannot be loaded', async () => {

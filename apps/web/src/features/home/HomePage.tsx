@@ -1,20 +1,21 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MESSAGES, welcomeListener, type Playlist, type Song } from '@samaa/shared';
-import { CATALOGUE_KEY, SEARCH_RESULTS_KEY, useCataloguePages } from '../catalogue';
+import { MESSAGES, welcomeListener, type Playlist } from '@samaa/shared';
+import { SONG_PAGE_SIZE, useCataloguePages } from '../catalogue';
 import { useLikedIds } from '../likes';
 import { useOwnPlaylists } from '../playlists';
 import { getStoredUser } from '../../session/session';
 import { useListenerToken } from '../../session/useListenerToken';
 import { AsyncList, type ListState } from '../../components/AsyncList';
-import type { QueryKey } from '@tanstack/react-query';
 import { SongRow } from '../../components/SongRow';
-import { SearchPanel } from '../../components/SearchPanel';
+import { useStartPlayback } from '../player';
+import { SearchPanel } from './SearchPanel';
+import { SongActions } from './SongActions';
 import { VirtualSongList } from '../../components/VirtualSongList';
 import './HomePage.css';
 
 /**
- * SPEC §2 "/ and /home": every song (virtualised, read page by page as it scrolls), the welcome
+ * Home (/ and /home): every song (virtualised, read page by page as it scrolls), the welcome
  * line and the search panel.
  */
 export default function HomePage() {
@@ -38,13 +39,13 @@ export default function HomePage() {
         ? { status: 'error', message: MESSAGES.songsLoadFailedHome }
         : { status: 'loading' };
 
-  // `list` names the list the song was played from: the player queues that list's page.
-  const playFrom = useCallback(
-    (list: QueryKey) => (song: Song) => navigate('/player', { state: { songId: song._id, list } }),
-    [navigate],
-  );
-  const playSong = useMemo(() => playFrom(CATALOGUE_KEY), [playFrom]);
-  const playSearchResult = useMemo(() => playFrom(SEARCH_RESULTS_KEY), [playFrom]);
+  const startPlayback = useStartPlayback();
+  // A row plays the page it is on; the pages after it follow as the queue nears its end.
+  const playRow = (index: number) => {
+    const at = catalogue.pageAt(index);
+    if (!at || total === undefined) return;
+    startPlayback(at.items, at.index, { kind: 'catalogue', page: at.page, pageSize: SONG_PAGE_SIZE, total });
+  };
   const playPlaylist = useCallback(
     (playlist: Playlist) => navigate('/player', { state: { source: 'samma', id: playlist._id } }),
     [navigate],
@@ -64,12 +65,14 @@ export default function HomePage() {
               songAt={catalogue.itemAt}
               onRowsShown={catalogue.showRows}
               label="All songs"
-              renderRow={(song) => <SongRow song={song} onPlay={playSong} playlists={playlists} />}
+              renderRow={(song, index) => (
+                <SongRow song={song} onPlay={() => playRow(index)} actions={<SongActions song={song} playlists={playlists} />} />
+              )}
             />
           )}
         </AsyncList>
       </section>
-      <SearchPanel onPlaySong={playSearchResult} onPlayPlaylist={playPlaylist} playlists={playlists} />
+      <SearchPanel onPlaySong={startPlayback} onPlayPlaylist={playPlaylist} playlists={playlists} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { queryClient } from '../../api/queryClient';
-import { fetchSenderAddress } from './senderAddress';
+import { fetchSenderAddress } from './api';
 import './instructions.css';
 
 /** One numbered tip card. */
@@ -19,7 +19,7 @@ function Tip({ number, title, children }: { number: number; title: string; child
   );
 }
 
-/** `/instructions` (SPEC §2): the four tips. */
+/** `/instructions`: the four tips. */
 export default function InstructionsPage() {
   // Without the setting (or the call) the tip names the product instead of an address.
   const sender = useQuery({ queryKey: ['config', 'mail-sender'], queryFn: fetchSenderAddress }, queryClient).data;

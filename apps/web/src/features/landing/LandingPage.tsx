@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import background from '../../assets/landing-bg.svg';
 import './landing.css';
 
-/** `/` and `/mainhome` (SPEC §2): the landing screen over a full-size background image. */
+/** `/` and `/mainhome`: the landing screen over a full-size background image. */
 export default function LandingPage() {
   return (
     <section

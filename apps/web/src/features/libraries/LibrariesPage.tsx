@@ -1,8 +1,10 @@
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { LIBRARY_MESSAGES } from '@samaa/shared';
 import { errorMessage } from '../../api/client';
+import { queryClient } from '../../api/queryClient';
 import { Loading } from '../../components/Loading';
-import { librariesChanged, startScan, useLibraries } from './librariesApi';
+import { librariesChanged, startScan, useLibraries } from './api';
 import { LibraryCard } from './LibraryCard';
 import './libraries.css';
 
@@ -15,21 +17,20 @@ export default function LibrariesPage() {
   const query = useLibraries(PROGRESS_POLL_MS);
   const libraries = query.data ?? null;
   const [scanProblem, setScanProblem] = useState('');
-  const [starting, setStarting] = useState<string | null>(null);
+  const scan = useMutation(
+    {
+      // The list shows the scan running once it is read again after the start.
+      mutationFn: async (id: string) => {
+        await startScan(id);
+        await librariesChanged();
+      },
+      onMutate: () => setScanProblem(''),
+      onError: (err) => setScanProblem(errorMessage(err, 'The scan could not be started.')),
+    },
+    queryClient,
+  );
+  const starting = scan.isPending ? scan.variables : null;
   const problem = scanProblem || (query.error ? errorMessage(query.error, LOAD_FAILED) : '');
-
-  async function scan(id: string) {
-    setStarting(id);
-    setScanProblem('');
-    try {
-      await startScan(id);
-      await librariesChanged();
-    } catch (err) {
-      setScanProblem(errorMessage(err, 'The scan could not be started.'));
-    } finally {
-      setStarting(null);
-    }
-  }
 
   return (
     <section className="admin-page libraries" aria-labelledby="libraries-title">
@@ -44,7 +45,7 @@ export default function LibrariesPage() {
       {libraries === null && !problem && <Loading />}
       {libraries?.length === 0 && <p className="empty-state">{LIBRARY_MESSAGES.noLibraries}</p>}
       {libraries?.map((library) => (
-        <LibraryCard key={library.id} library={library} starting={starting === library.id} onScan={() => scan(library.id)} />
+        <LibraryCard key={library.id} library={library} starting={starting === library.id} onScan={() => scan.mutate(library.id)} />
       ))}
     </section>
   );

@@ -93,7 +93,7 @@ describe('LibraryPage: own playlists', () => {
     });
   });
 
-  it('shows the §8 messages when the playlists cannot be loaded', async () => {
+  it('shows the failure messages when the playlists cannot be loaded', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     mock.on({ 'GET /playlists/user-playlists': [500, { message: 'Internal server error' }] });
     renderWithRouter(<LibraryPage />);
@@ -267,7 +267,7 @@ describe('LibraryPage: Spotify', () => {
     });
   });
 
-  it('uses the §8 Spotify messages on failure', async () => {
+  it('uses the Spotify failure messages', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.mocked(spotify.completeSpotifyLogin).mockResolvedValue(true);
     vi.mocked(spotify.fetchSpotifyPlaylists).mockRejectedValue(new Error('Spotify refused (403)'));

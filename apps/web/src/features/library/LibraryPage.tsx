@@ -2,9 +2,8 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { AxiosError } from 'axios';
 import { IMPORT_LABELS, LABELS, MESSAGES, userPlaylistsError, type Playlist } from '@samaa/shared';
-import { deletePlaylist, hasUserToken } from '../../api/catalogue';
 import { useListenerToken } from '../../session/useListenerToken';
-import { playlistDeleted, playlistsChanged, useOwnPlaylists } from '../playlists';
+import { playlistsChanged, useDeletePlaylist, useOwnPlaylists } from '../playlists';
 import { errorMessage } from '../../api/client';
 import { AsyncList, type ListState } from '../../components/AsyncList';
 import { PlaylistCard } from '../playlists';
@@ -21,7 +20,7 @@ function userPlaylistsFailure(error: unknown): string {
   return MESSAGES.userPlaylistsFailed;
 }
 
-/** SPEC §2 "/library": own playlists, the Spotify import and the create/edit forms. */
+/** `/library`: own playlists, the Spotify import and the create/edit forms. */
 export default function LibraryPage() {
   const navigate = useNavigate();
   const location = useLocation();
@@ -32,6 +31,7 @@ export default function LibraryPage() {
   const signedIn = useListenerToken();
   const playlists = useOwnPlaylists({ revalidate: true });
   const importSpotify = useImportSpotify();
+  const deletion = useDeletePlaylist();
 
   useEffect(() => {
     if (playlists.error) console.error(MESSAGES.userPlaylistsFailed, playlists.error);
@@ -46,16 +46,6 @@ export default function LibraryPage() {
         : playlists.isSuccess
           ? { status: 'error', message: MESSAGES.userPlaylistsFailed }
           : { status: 'loading' };
-
-  async function remove(id: string) {
-    if (!hasUserToken()) return;
-    try {
-      await deletePlaylist(id);
-      await playlistDeleted(id);
-    } catch (error) {
-      console.error('Playlist delete failed', error);
-    }
-  }
 
   function showOwn() {
     spotify.clearNotice();
@@ -166,7 +156,7 @@ export default function LibraryPage() {
                       {
                         label: LABELS.deletePlaylist,
                         danger: true,
-                        onSelect: () => void remove(playlist._id),
+                        onSelect: () => deletion.mutate(playlist._id),
                       },
                       {
                         label: LABELS.updatePlaylist,

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { IMPORT_LABELS, MESSAGES, spotifyPlaylistsError, type CardViewModel } from '@samaa/shared';
+import { queryClient } from '../../api/queryClient';
 import { AsyncList, type ListState } from '../../components/AsyncList';
 import { PlaylistCard } from '../playlists';
 import {
@@ -23,45 +25,73 @@ const failure = (error: unknown) =>
  * the import is not configured.
  */
 export function useSpotifyImport(returningFromSpotify: boolean) {
-  const [state, setState] = useState<SpotifyState>({
-    status: returningFromSpotify ? 'loading' : 'idle',
-  });
+  /** Set once the playlists are asked for: then they are read (again on each ask). */
+  const [wanted, setWanted] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const session = useRef(false);
 
-  const load = useCallback(async () => {
-    setState({ status: 'loading' });
-    try {
-      setState({ status: 'ready', items: await fetchSpotifyPlaylists() });
-    } catch (error) {
-      console.error(MESSAGES.spotifyPlaylistsFailed, error);
-      setState({ status: 'error', message: failure(error) });
-    }
-  }, []);
+  const playlists = useQuery(
+    {
+      queryKey: ['spotify', 'playlists'],
+      queryFn: () =>
+        fetchSpotifyPlaylists().catch((error: unknown) => {
+          console.error(MESSAGES.spotifyPlaylistsFailed, error);
+          throw error;
+        }),
+      enabled: wanted,
+      // A Spotify session is this tab's: read on each ask, never kept for another visit.
+      staleTime: 0,
+      gcTime: 0,
+      refetchOnWindowFocus: false,
+    },
+    queryClient,
+  );
+  const { refetch } = playlists;
 
-  useEffect(() => {
-    let live = true;
-    completeSpotifyLogin()
-      .then((hasSession) => {
+  const load = useCallback(() => {
+    setProblem(null);
+    if (wanted) void refetch();
+    else setWanted(true);
+  }, [wanted, refetch]);
+
+  // Back from Spotify's authorize page: the code is exchanged for a session (a change, once).
+  const finishLogin = useMutation(
+    {
+      mutationFn: completeSpotifyLogin,
+      onSuccess: (hasSession) => {
         session.current = hasSession;
-        if (!live || !returningFromSpotify) return;
-        if (hasSession) void load();
-        else setState({ status: 'error', message: MESSAGES.spotifyPlaylistsFailed });
-      })
-      .catch((error) => {
+        if (!returningFromSpotify) return;
+        if (hasSession) setWanted(true);
+        else setProblem(MESSAGES.spotifyPlaylistsFailed);
+      },
+      onError: (error) => {
         console.error('Spotify login failed', error);
-        if (live && returningFromSpotify) setState({ status: 'error', message: failure(error) });
-      });
-    return () => {
-      live = false;
-    };
-  }, [returningFromSpotify, load]);
+        if (returningFromSpotify) setProblem(failure(error));
+      },
+    },
+    queryClient,
+  );
+  const { mutate: completeLogin } = finishLogin;
+  useEffect(() => completeLogin(), [completeLogin]);
+
+  const state: SpotifyState = problem
+    ? { status: 'error', message: problem }
+    : !wanted
+      ? returningFromSpotify
+        ? { status: 'loading' }
+        : { status: 'idle' }
+      : playlists.isFetching || playlists.isPending
+        ? { status: 'loading' }
+        : playlists.isError
+          ? { status: 'error', message: failure(playlists.error) }
+          : { status: 'ready', items: playlists.data };
 
   /** The button's action. Resolves true when the Spotify playlists should be shown. */
   const requestPlaylists = useCallback(async (): Promise<boolean> => {
     setNotice(null);
     if (session.current) {
-      void load();
+      load();
       return true;
     }
     let configured = false;
@@ -78,15 +108,15 @@ export function useSpotifyImport(returningFromSpotify: boolean) {
       // The popup answered: this tab now has a session, and its playback never stopped.
       if (!(await startSpotifyLogin())) return false;
       session.current = true;
-      void load();
+      load();
       return true;
     } catch (error) {
-      setState({ status: 'error', message: failure(error) });
+      setProblem(failure(error));
       return true;
     }
   }, [load]);
 
-  /** Navigation state of the player for a Spotify playlist (SPEC §4: source, id, accessToken). */
+  /** Navigation state of the player for a Spotify playlist (source and id; the token is this tab's). */
   const playerState = useCallback((id: string) => ({ source: 'spotify' as const, id }), []);
 
   return { state, notice, requestPlaylists, playerState, clearNotice: () => setNotice(null) };

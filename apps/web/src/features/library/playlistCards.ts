@@ -2,7 +2,7 @@ import type { CardViewModel, Playlist } from '@samaa/shared';
 import { mediaUrl } from '../../api/client';
 
 /**
- * An own playlist as a card. The count is the true number of songs: SPEC §2's "total minus 1"
+ * An own playlist as a card. The count is the true number of songs: the original's "total minus 1"
  * compensated for a placeholder entry our data model does not keep (see README, deviations).
  */
 export function ownPlaylistCard(playlist: Playlist): CardViewModel {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { hasUserToken } from '../../api/catalogue';
+import { hasUserToken } from '../../session/session';
 import { useLikedIds, useToggleLike } from './likeQueries';
 import { HeartIcon } from '../../components/icons';
 import './LikeButton.css';

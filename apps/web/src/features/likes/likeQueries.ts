@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import type { Song } from '@samaa/shared';
-import { fetchLikedSongIds, fetchLikedSongPage, toggleLike } from '../../api/catalogue';
+import { fetchLikedSongIds, fetchLikedSongPage, toggleLike } from './api';
 import { queryClient } from '../../api/queryClient';
 import { getStoredUser, getUserToken } from '../../session/session';
 

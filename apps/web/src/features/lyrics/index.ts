@@ -1,4 +1,4 @@
 export { useSongLyrics, useUploadLyrics, useRemoveLyrics, lyricsKey, prefetchLyrics } from './lyricsQueries';
 export { currentLineIndex } from './currentLine';
-export { isCatalogueSongId } from './lyricsApi';
+export { isCatalogueSongId } from './api';
 export { SongLyricsEditor } from './SongLyricsEditor';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { queryClient } from '../../api/queryClient';
-import { fetchLyrics, isCatalogueSongId, removeLyrics, uploadLyrics } from './lyricsApi';
+import { fetchLyrics, isCatalogueSongId, removeLyrics, uploadLyrics } from './api';
 
 export const lyricsKey = (songId: string) => ['lyrics', songId] as const;
 

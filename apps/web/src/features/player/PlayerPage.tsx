@@ -1,8 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { LABELS, MESSAGES, type Song } from '@samaa/shared';
 import { useNewestSongs } from '../catalogue';
 import { errorMessage } from '../../api/client';
+import { queryClient } from '../../api/queryClient';
 import { Loading } from '../../components/Loading';
 import { PlayerWidgets } from './PlayerWidgets';
 import { LiveProgressDisc, LiveSeekBar } from './LiveProgress';
@@ -11,7 +13,7 @@ import { PlaybackSettingsPanel } from './PlaybackSettingsPanel';
 import { Equalizer } from './ProgressDisc';
 import { QueueList } from './QueueList';
 import { TransportControls } from './TransportControls';
-import { loadSource, parseSource, songToTrack, SourceError } from './sources';
+import { loadSource, parseSource, songToTrack, SourceError, type PlayerSource } from './sources';
 import { PLAYER_KEYS_REGION } from './useKeyboardShortcuts';
 import { usePlayerEngine, usePlayerState } from './usePlayer';
 import './player.css';
@@ -26,7 +28,30 @@ function usePlayerCatalogue() {
 }
 
 /**
- * /player (SPEC §2): plays the source named by navigation state, or shows the current queue.
+ * The queue a navigation state names (a playlist of ours, JioSaavn's or Spotify's, or a song id),
+ * read once per visit: never refetched, and forgotten once the screen leaves it.
+ */
+function useSourceQueue(source: PlayerSource | null) {
+  return useQuery(
+    {
+      queryKey: ['player', 'source', source],
+      queryFn: () =>
+        loadSource(source!).catch((err: unknown) => {
+          console.error('Player source failed to load:', err);
+          throw err;
+        }),
+      enabled: source !== null,
+      staleTime: Infinity,
+      gcTime: 0,
+      refetchOnWindowFocus: false,
+    },
+    queryClient,
+  );
+}
+
+/**
+ * /player: plays the source named by navigation state, or shows what is playing (a play button
+ * elsewhere has already started it, see startPlayback.ts).
  * Playback itself lives in PlayerProvider, so it goes on when the listener leaves this screen.
  */
 export default function PlayerPage() {
@@ -40,33 +65,17 @@ export default function PlayerPage() {
   const navigate = useNavigate();
   const catalogue = usePlayerCatalogue();
   const source = useMemo(() => parseSource(location.state), [location.state]);
-  const [loading, setLoading] = useState(source !== null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const queue = useSourceQueue(source);
+  const loading = source !== null && queue.isPending;
+  const loadError =
+    source !== null && queue.isError ? (queue.error instanceof SourceError ? queue.error.message : MESSAGES.noSongData) : null;
 
   useEffect(() => {
-    if (!source) return;
-    let cancelled = false;
-    setLoading(true);
-    setLoadError(null);
-    loadSource(source).then(
-      ({ tracks, startIndex, more }) => {
-        if (cancelled) return;
-        setLoading(false);
-        playQueue(tracks, startIndex, more);
-        // The state is consumed: a reload now restores the saved queue instead of starting over.
-        navigate(pathname, { replace: true, state: null });
-      },
-      (err: unknown) => {
-        if (cancelled) return;
-        console.error('Player source failed to load:', err);
-        setLoading(false);
-        setLoadError(err instanceof SourceError ? err.message : MESSAGES.noSongData);
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [source, playQueue, navigate, pathname]);
+    if (!queue.data) return;
+    playQueue(queue.data.tracks, queue.data.startIndex, queue.data.more);
+    // The state is consumed: a reload now restores the saved queue instead of starting over.
+    navigate(pathname, { replace: true, state: null });
+  }, [queue.data, playQueue, navigate, pathname]);
 
   const playFromCatalogue = (song: Song) => {
     const songs = catalogue.songs ?? [];

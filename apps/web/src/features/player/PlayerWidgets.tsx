@@ -12,7 +12,7 @@ interface PlayerWidgetsProps {
 
 const TITLES = [LABELS.newReleases, LABELS.featured, LABELS.similarArtists];
 
-/** New Releases, Featured and Similar Artists: the first 9 songs in random order, 3 each (SPEC §9). */
+/** New Releases, Featured and Similar Artists: the first 9 songs in random order, 3 each. */
 export function PlayerWidgets({ songs, error, onPick }: PlayerWidgetsProps) {
   // Shuffled once per catalogue, not on every render.
   const groups = useMemo(() => (songs ? pickWidgets(songs) : null), [songs]);

@@ -1,4 +1,4 @@
-/** SPEC §9: the progress ring is 300 px. */
+/** The progress ring is 300 px across. */
 export const RING_SIZE = 300;
 const STROKE = 6;
 const RADIUS = (RING_SIZE - STROKE) / 2;

@@ -1,2 +1,3 @@
 export { PlayerProvider } from './PlayerProvider';
 export { NowPlayingBar } from './NowPlayingBar';
+export { useStartPlayback, type PlaybackSource } from './startPlayback';

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { PlayReport } from '@samaa/shared';
-import { api } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
+import { reportPlay } from './api';
 import type { PlayerEngine, PlayerSnapshot } from './engine/PlayerEngine';
 import { usePlayerEngine } from './usePlayer';
 
@@ -57,7 +57,7 @@ export function reportPlays(engine: Engine, send: (report: PlayReport) => void):
 /** Mounted once under the player: reports through a mutation, failures ignored (best effort). */
 export function PlayReporter() {
   const engine = usePlayerEngine();
-  const { mutate } = useMutation({ mutationFn: (report: PlayReport) => api.post('/plays', report) }, queryClient);
+  const { mutate } = useMutation({ mutationFn: reportPlay }, queryClient);
   useEffect(() => reportPlays(engine, (report) => mutate(report)), [engine, mutate]);
   return null;
 }

@@ -1,7 +1,7 @@
 import { MESSAGES, type PlayerTrack } from '@samaa/shared';
 
 /**
- * The playback rules of SPEC §4 as pure functions over an immutable state: no React, no DOM.
+ * The playback rules (queue, shuffle, repeat, next/previous) as pure functions over an immutable state: no React, no DOM.
  * The audio engine (PlayerProvider) renders this state onto an <audio> element.
  */
 
@@ -200,7 +200,7 @@ export function upcomingIndex(state: PlaybackState): number {
   return stepPlayable(state, state.index, 1);
 }
 
-/** SPEC §9: the first 9 songs in random order, 3 per widget. */
+/** The first 9 songs in random order, 3 per widget. */
 export function pickWidgets<T>(items: readonly T[], rng: Rng = Math.random): [T[], T[], T[]] {
   const first = items.slice(0, 9);
   const order = shuffledOrder(first.length, -1, rng).map((i) => first[i] as T);

@@ -7,15 +7,15 @@ import {
   type Song,
 } from '@samaa/shared';
 import type { QueryKey } from '@tanstack/react-query';
-import { fetchPlaylist } from '../../api/catalogue';
+import { fetchPlaylist } from '../playlists';
 import { loadSongQueue, type MoreSongs, type SongQueue } from '../catalogue';
 import { errorMessage, mediaUrl } from '../../api/client';
-import { fetchSaavnPlaylist, saavnAudio, saavnFailureDetail, saavnImage } from '../../api/saavn';
+import { fetchSaavnPlaylist, saavnAudio, saavnFailureDetail, saavnImage } from '../saavn';
 import { getUserToken } from '../../session/session';
 import { fetchSpotifyPlaylistTracks } from '../spotify';
 import type { PlayerTrack } from './queue';
 
-/** The navigation state /player accepts (SPEC §4 "Player sources"). */
+/** The navigation state /player accepts: a playlist of ours, JioSaavn's or Spotify's, or a song id. */
 export type PlayerSource =
   | { kind: 'song'; songId: string; list?: QueryKey }
   | { kind: 'samma'; id: string }
@@ -89,7 +89,7 @@ export function songToTrack(song: Song): PlayerTrack {
   return track;
 }
 
-/** SPEC §9: the third image size and the fifth download entry. */
+/** JioSaavn's third image size (500x500) and fifth download entry (320 kbps). */
 export function saavnSongToTrack(song: SaavnSong, position: number): PlayerTrack {
   const src = saavnAudio(song.downloadUrl);
   return {
@@ -110,7 +110,8 @@ function populatedSongs(songs: unknown): Song[] {
   );
 }
 
-function moreTracks(more: (() => Promise<MoreSongs>) | undefined): LoadedQueue['more'] {
+/** A catalogue reader of later songs, as the engine's reader of later tracks. */
+export function moreTracks(more: (() => Promise<MoreSongs>) | undefined): LoadedQueue['more'] {
   if (!more) return undefined;
   return async () => {
     const next = await more();
@@ -135,7 +136,7 @@ async function loadSongAt(
 
 async function loadSammaPlaylist(id: string): Promise<LoadedQueue> {
   if (!getUserToken()) {
-    // SPEC §8: a missing token in the player is only logged.
+    // A missing token in the player is only logged.
     console.error(MESSAGES.userNotAuthenticated);
     return { tracks: [], startIndex: -1 };
   }

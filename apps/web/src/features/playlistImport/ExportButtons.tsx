@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { IMPORT_LABELS, MESSAGES } from '@samaa/shared';
 import { errorMessage } from '../../api/client';
-import { downloadExport, type ExportFormat } from './importApi';
+import { downloadExport, type ExportFormat } from './api';
 
 /** "Export M3U8" and "Export CSV" for an own playlist. */
 export function ExportButtons({ playlistId, name }: { playlistId: string; name: string }) {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { IMPORT_LABELS, MESSAGES } from '@samaa/shared';
-import { searchCatalogue } from '../../api/catalogue';
+import { searchCatalogue } from '../catalogue';
 import { queryClient } from '../../api/queryClient';
 
 /** "Search for another": the catalogue search, each hit with a Pick button. */

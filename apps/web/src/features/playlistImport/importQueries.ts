@@ -4,7 +4,7 @@ import { queryClient } from '../../api/queryClient';
 import { getUserToken } from '../../session/session';
 import { playlistsChanged } from '../playlists';
 import { fetchSpotifyImportTracks } from '../spotify';
-import { fetchImport, importPlaylistFile, importSpotifyPlaylist, matchImportAgain, resolveImportRow, type ImportAnswer } from './importApi';
+import { fetchImport, importPlaylistFile, importSpotifyPlaylist, matchImportAgain, resolveImportRow, type ImportAnswer } from './api';
 
 export const IMPORT_KEYS = {
   review: (playlistId: string) => ['playlist-import', playlistId] as const,

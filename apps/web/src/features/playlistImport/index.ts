@@ -1,4 +1,4 @@
 export { ImportPlaylistPanel, reviewPath } from './ImportPlaylistPanel';
 export { ExportButtons } from './ExportButtons';
-export { downloadExport } from './importApi';
+export { downloadExport } from './api';
 export { useImportSpotify } from './importQueries';

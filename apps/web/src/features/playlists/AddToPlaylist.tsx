@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import * as RadioGroup from '@radix-ui/react-radio-group';
 import { useMutation } from '@tanstack/react-query';
 import { MESSAGES, addedToPlaylist, type Playlist } from '@samaa/shared';
-import { addSongToPlaylist, hasUserToken } from '../../api/catalogue';
+import { hasUserToken } from '../../session/session';
+import { addSongToPlaylist } from './api';
 import { errorMessage } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
 import { CheckIcon, PlusIcon } from '../../components/icons';
@@ -31,7 +32,7 @@ function roomBelow(element: HTMLElement | null): number {
 }
 
 /**
- * SPEC §4 "Playlist pick": a dropdown of the user's playlists where a check mark shows the pick;
+ * The playlist pick: a dropdown of the user's playlists where a check mark shows the pick;
  * clicking the check confirms and adds the song. Confirming with no pick is ignored.
  */
 export function AddToPlaylist({ songId, songName, playlists, onAdded }: AddToPlaylistProps) {

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { LABELS, MESSAGES } from '@samaa/shared';
-import { createPlaylist, hasUserToken, updatePlaylist } from '../../api/catalogue';
+import { hasUserToken } from '../../session/session';
+import { createPlaylist, updatePlaylist } from './api';
 import { usePlaylist } from './playlistQueries';
 import { mediaUrl } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
@@ -11,14 +12,14 @@ import { Loading } from '../../components/Loading';
 import { coverPlaceholder } from '../../components/coverPlaceholder';
 import './PlaylistForm.css';
 
-/** SPEC §9: the form closes this long after its result message, in every case. */
+/** The form closes this long after its result message, in every case. */
 export const FORM_CLOSE_DELAY_MS = 1000;
 
 export type PlaylistFormMode = { kind: 'create' } | { kind: 'edit'; id: string };
 
 type Result = { ok: boolean; text: string } | null;
 
-/** SPEC §2/§4: the create and edit forms of an own playlist (name, desc, image upload). */
+/** The create and edit forms of an own playlist (name, desc, image upload). */
 export function PlaylistForm({ mode, onClose }: { mode: PlaylistFormMode; onClose(): void }) {
   const editing = mode.kind === 'edit';
   const editId = mode.kind === 'edit' ? mode.id : null;

@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Playlist } from '@samaa/shared';
-import { fetchPlaylist, fetchUserPlaylists } from '../../api/catalogue';
-import { getUserToken } from '../../session/session';
+import { deletePlaylist, fetchPlaylist, fetchUserPlaylists } from './api';
+import { getUserToken, hasUserToken } from '../../session/session';
 import { queryClient } from '../../api/queryClient';
 
 export const PLAYLIST_KEYS = {
@@ -37,6 +37,21 @@ export function playlistDeleted(id: string): Promise<void> {
 export function usePlaylist(id: string | null) {
   return useQuery(
     { queryKey: PLAYLIST_KEYS.one(id ?? ''), queryFn: () => fetchPlaylist(id!), enabled: Boolean(id && getUserToken()), staleTime: 0 },
+    queryClient,
+  );
+}
+
+/** Deletes an own playlist (without a user token nothing is sent); a failure is only logged. */
+export function useDeletePlaylist() {
+  return useMutation(
+    {
+      mutationFn: async (id: string) => {
+        if (!hasUserToken()) return;
+        await deletePlaylist(id);
+        await playlistDeleted(id);
+      },
+      onError: (error) => console.error('Playlist delete failed', error),
+    },
     queryClient,
   );
 }

@@ -1,1 +1,3 @@
 export * from './saavnQueries';
+export * from './api';
+export { SaavnPlaylistGrid } from './SaavnPlaylistGrid';

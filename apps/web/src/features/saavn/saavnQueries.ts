@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { searchSaavnPlaylists } from '../../api/saavn';
+import { searchSaavnPlaylists } from './api';
 import { queryClient } from '../../api/queryClient';
 
 export const SAAVN_KEYS = {

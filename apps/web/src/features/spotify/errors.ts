@@ -1,4 +1,4 @@
-/** A Spotify failure whose message can be shown as the {msg} of SPEC §8's Spotify error line. */
+/** A Spotify failure whose message can be shown as the {msg} of the Spotify error line. */
 export class SpotifyError extends Error {
   constructor(
     message: string,

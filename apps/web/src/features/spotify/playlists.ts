@@ -2,7 +2,7 @@ import type { ImportInput, PlayerTrack } from '@samaa/shared';
 import { SPOTIFY_MESSAGES, type CardViewModel, type SpotifyPlaylist } from '@samaa/shared';
 import { readTokens, refreshSpotifyToken, spotifyAccessToken } from './auth';
 import { SpotifyError } from './errors';
-import { resolveOnSaavn } from './resolve';
+import { resolveOnSaavn } from './api';
 import { spotifyGetAll, type TokenSource } from './webApi';
 
 /** A track as the player queues it. */
@@ -40,7 +40,7 @@ function tokensFor(accessToken?: string): TokenSource {
   return { token: async () => accessToken, refresh: async () => null };
 }
 
-/** The card view model of SPEC §3, from either shape of /v1/me/playlists. */
+/** The card view model (CardViewModel), from either shape of /v1/me/playlists. */
 export function toCard(playlist: SpotifyPlaylist): CardViewModel {
   return {
     id: playlist.id,

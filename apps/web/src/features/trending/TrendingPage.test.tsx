@@ -44,7 +44,7 @@ describe('TrendingPage', () => {
     expect(await screen.findByText(MESSAGES.noTrending)).toBeInTheDocument();
   });
 
-  it('uses the trending messages of §8', async () => {
+  it('uses the trending failure messages', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     mock = mockApi({
       'GET /saavn/search/playlists': [502, { message: 'The music service is unavailable' }],

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { LABELS, MESSAGES, trendingError, type SaavnPlaylist } from '@samaa/shared';
-import { TRENDING_QUERY, saavnFailureDetail } from '../../api/saavn';
+import { TRENDING_QUERY, saavnFailureDetail } from '../saavn';
 import { useSaavnPlaylists } from '../saavn';
 import { AsyncList, type ListState } from '../../components/AsyncList';
-import { SaavnPlaylistGrid } from '../../components/SaavnPlaylistGrid';
+import { SaavnPlaylistGrid } from '../saavn';
 
-/** SPEC §2 "/trending": Saavn's trending playlists; a click opens the player. */
+/** `/trending`: Saavn's trending playlists; a click opens the player. */
 export default function TrendingPage() {
   const { data, error } = useSaavnPlaylists(TRENDING_QUERY);
   useEffect(() => {

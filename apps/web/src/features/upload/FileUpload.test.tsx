@@ -72,8 +72,9 @@ describe('FileUpload', () => {
     await user.click(screen.getByRole('button', { name: LABELS.upload }));
     await manual.fail(Object.assign(new Error('denied'), { code: 'storage/unauthorized' }));
 
+    // The failure shows once the mutation's state reaches the screen (a tick later).
+    expect(await screen.findByRole('alert')).toHaveTextContent(UPLOAD_FAILED_HINT);
     expect(log).toHaveBeenCalledWith(expect.stringContaining('storage/unauthorized'));
-    expect(screen.getByRole('alert')).toHaveTextContent(UPLOAD_FAILED_HINT);
     expect(onUploaded).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: LABELS.upload })).toBeEnabled();
     log.mockRestore();

@@ -1,5 +1,7 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { LABELS, type UploadMetadata, type UploadResult } from '@samaa/shared';
+import { queryClient } from '../../api/queryClient';
 import { configuredUploadBackend } from './backends';
 import type { UploadBackend } from './uploadBackend';
 import { logUploadError } from './uploadErrors';
@@ -25,67 +27,73 @@ const ACCEPT = {
 
 export const UPLOAD_FAILED_HINT = 'Upload failed. Please try again.';
 
-type Status = 'idle' | 'uploading' | 'done' | 'failed';
 
 /**
- * SPEC §4 file picker: choose a file, then an Upload button appears; a percentage shows during
+ * The file picker: choose a file, then an Upload button appears; a percentage shows during
  * the upload and a check at 100%; the resulting URL goes to the form through onUploaded.
  * Errors are only logged (plus a short hint).
  */
 export function FileUpload({ kind, label, onUploaded, backend }: FileUploadProps) {
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
-  const [status, setStatus] = useState<Status>('idle');
   const [percent, setPercent] = useState(0);
+  // Each chosen file is a new attempt: progress of an earlier upload no longer applies.
   const attempt = useRef(0);
+  const sending = useMutation(
+    {
+      mutationFn: ({ chosen, current }: { chosen: File; current: number }) =>
+        (backend ?? configuredUploadBackend()).upload(chosen, kind, (p) => {
+          if (attempt.current === current) setPercent(p);
+        }),
+      onError: logUploadError,
+    },
+    queryClient,
+  );
+  // idle, uploading ('pending'), done ('success') or failed ('error').
+  const status = sending.status;
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    attempt.current += 1; // results of an earlier upload no longer apply
+    attempt.current += 1;
+    // The observer forgets the earlier upload: its result is not reported.
+    sending.reset();
     setFile(event.target.files?.[0] ?? null);
-    setStatus('idle');
     setPercent(0);
   };
 
-  const upload = async () => {
+  const upload = () => {
     if (!file) return;
-    const current = ++attempt.current;
-    const target = backend ?? configuredUploadBackend();
-    setStatus('uploading');
     setPercent(0);
-    try {
-      const result = await target.upload(file, kind, (p) => {
-        if (attempt.current === current) setPercent(p);
-      });
-      if (attempt.current !== current) return;
-      setPercent(100);
-      setStatus('done');
-      onUploaded(result);
-    } catch (error) {
-      logUploadError(error);
-      if (attempt.current === current) setStatus('failed');
-    }
+    sending.mutate(
+      { chosen: file, current: ++attempt.current },
+      {
+        onSuccess: (result) => {
+          setPercent(100);
+          onUploaded(result);
+        },
+      },
+    );
   };
 
   return (
     <div className="field upload">
       <label htmlFor={inputId}>{label}</label>
-      <input id={inputId} type="file" accept={ACCEPT[kind]} onChange={choose} disabled={status === 'uploading'} />
+      <input id={inputId} type="file" accept={ACCEPT[kind]} onChange={choose} disabled={status === 'pending'} />
       {file && (
         <div className="upload__row">
-          {status !== 'done' && (
-            <button type="button" className="btn btn--small" onClick={upload} disabled={status === 'uploading'}>
+          {status !== 'success' && (
+            <button type="button" className="btn btn--small" onClick={upload} disabled={status === 'pending'}>
               {LABELS.upload}
             </button>
           )}
-          {status !== 'idle' && status !== 'failed' && (
+          {status !== 'idle' && status !== 'error' && (
             <span className="upload__progress" role="status" aria-live="polite">
               {percent}%
             </span>
           )}
-          {status === 'done' && <img className="upload__check" src={checkUrl} alt="Uploaded" />}
+          {status === 'success' && <img className="upload__check" src={checkUrl} alt="Uploaded" />}
         </div>
       )}
-      {status === 'failed' && (
+      {status === 'error' && (
         <p className="upload__hint" role="alert">
           {UPLOAD_FAILED_HINT}
         </p>

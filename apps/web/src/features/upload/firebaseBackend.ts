@@ -2,7 +2,7 @@ import { MEDIA_FOLDERS, mediaObjectName } from '@samaa/shared';
 import type { FirebaseSettings } from './firebaseConfig';
 import { percentOf, type UploadBackend } from './uploadBackend';
 
-/** SPEC §9: the Storage SDK's retry limits, pinned rather than left to SDK defaults. */
+/** The Storage SDK's retry limits, pinned rather than left to SDK defaults. */
 const MAX_OPERATION_RETRY_MS = 120_000;
 const MAX_UPLOAD_RETRY_MS = 600_000;
 const APP_NAME = 'samaa-uploads';

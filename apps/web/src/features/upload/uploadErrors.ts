@@ -1,6 +1,6 @@
 /**
- * The Firebase Storage SDK's error codes (SPEC §8) and what each means. Upload errors are only
- * logged (SPEC §4), so this is what an operator reads in the console.
+ * The Firebase Storage SDK's error codes and what each means. Upload errors are only logged,
+ * so this is what an operator reads in the console.
  */
 const STORAGE_ERRORS: Record<string, string> = {
   'storage/unknown': 'An unknown error occurred.',

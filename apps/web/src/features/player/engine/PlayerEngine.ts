@@ -16,7 +16,7 @@ import type { AudioOutput, OutputElements, OutputEvents } from './output';
 import { clampCrossfade, loadSettings, saveSettings, type PlaybackSettings } from './settings';
 import { WebAudioOutput } from './webAudioOutput';
 
-/** SPEC §4/§9: progress is polled every 1000 ms. */
+/** Progress is polled every 1000 ms. */
 export const PROGRESS_POLL_MS = 1000;
 
 /** Everything the screens show. A new object on every change; unchanged parts keep their identity. */

@@ -1,21 +1,25 @@
 import { useState, type FormEvent } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { LABELS, MESSAGES, type Playlist, type Song } from '@samaa/shared';
-import { hasUserToken, searchCatalogue } from '../api/catalogue';
-import { errorMessage } from '../api/client';
-import { SongRow } from './SongRow';
-import { songCountLabel } from '../features/playlists';
-import { rememberSongs, SEARCH_RESULTS_KEY } from '../features/catalogue';
-import { PlayIcon } from './icons';
+import { hasUserToken } from '../../session/session';
+import { searchCatalogue } from '../catalogue';
+import { errorMessage } from '../../api/client';
+import { queryClient } from '../../api/queryClient';
+import { SongRow } from '../../components/SongRow';
+import { songCountLabel } from '../playlists';
+import { PlayIcon } from '../../components/icons';
+import { SongActions } from './SongActions';
 import './SearchPanel.css';
 
 export interface SearchPanelProps {
-  onPlaySong(song: Song): void;
+  /** Plays the results from the one picked. */
+  onPlaySong(songs: Song[], index: number): void;
   onPlayPlaylist(playlist: Playlist): void;
   playlists: Playlist[] | undefined;
 }
 
 /**
- * SPEC §4 "Search": the button is disabled while the query is empty or a search runs (then it
+ * The search panel: the button is disabled while the query is empty or a search runs (then it
  * reads Searching...); "No results found." shows once a search returned nothing.
  */
 export function SearchPanel({
@@ -24,26 +28,29 @@ export function SearchPanel({
   playlists,
 }: SearchPanelProps) {
   const [query, setQuery] = useState('');
-  const [searching, setSearching] = useState(false);
-  const [results, setResults] = useState<{ songs: Song[]; playlists: Playlist[] } | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // Each submit is its own search (`n`), so searching the same words again asks the server again.
+  const [submitted, setSubmitted] = useState<{ q: string; n: number } | null>(null);
+  const found = useQuery(
+    {
+      queryKey: ['search', submitted?.q, submitted?.n],
+      queryFn: () => searchCatalogue(submitted!.q),
+      enabled: submitted !== null,
+      // The last results stay in view while the next search runs; a failure clears them.
+      placeholderData: keepPreviousData,
+      staleTime: Infinity,
+      gcTime: 0,
+    },
+    queryClient,
+  );
+  const searching = found.isFetching;
+  const results = found.isError ? null : (found.data ?? null);
+  const error = found.isError ? errorMessage(found.error, MESSAGES.searchFailed) : null;
 
-  async function search(event: FormEvent) {
+  function search(event: FormEvent) {
     event.preventDefault();
     const q = query.trim();
     if (!q || searching || !hasUserToken()) return;
-    setSearching(true);
-    setError(null);
-    try {
-      const found = await searchCatalogue(q);
-      rememberSongs(SEARCH_RESULTS_KEY, found.songs);
-      setResults(found);
-    } catch (err) {
-      setResults(null);
-      setError(errorMessage(err, MESSAGES.searchFailed));
-    } finally {
-      setSearching(false);
-    }
+    setSubmitted((last) => ({ q, n: (last?.n ?? 0) + 1 }));
   }
 
   const empty = results !== null && results.songs.length === 0 && results.playlists.length === 0;
@@ -100,13 +107,13 @@ export function SearchPanel({
         <section aria-label="Matching songs">
           <h3 className="search-panel__heading">Songs</h3>
           <ul className="search-panel__songs">
-            {results.songs.map((song) => (
+            {results.songs.map((song, index) => (
               <li key={song._id}>
                 <SongRow
                   compact
                   song={song}
-                  onPlay={onPlaySong}
-                  playlists={playlists}
+                  onPlay={() => onPlaySong(results.songs, index)}
+                  actions={<SongActions song={song} playlists={playlists} />}
                 />
               </li>
             ))}

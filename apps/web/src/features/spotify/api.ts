@@ -1,3 +1,4 @@
+import type { DataResponse } from '@samaa/shared';
 import { api } from '../../api/client';
 
 /** What GET /api/saavn/resolve answers for a track JioSaavn has. */
@@ -16,6 +17,6 @@ export async function resolveOnSaavn(title: string, artist?: string): Promise<Re
   if (!clip(title)) return null;
   const params: Record<string, string> = { title: clip(title) };
   if (artist && clip(artist)) params.artist = clip(artist);
-  const res = await api.get<{ data: ResolvedTrack | null }>('/saavn/resolve', { params });
+  const res = await api.get<DataResponse<ResolvedTrack | null>>('/saavn/resolve', { params });
   return res.data.data?.src ? res.data.data : null;
 }

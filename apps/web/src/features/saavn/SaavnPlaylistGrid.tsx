@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import type { SaavnPlaylist } from '@samaa/shared';
-import { saavnPlaylistCard } from '../api/saavn';
-import { PlaylistCard, type PlaylistCardProps } from '../features/playlists';
+import { saavnPlaylistCard } from './api';
+import { PlaylistCard, type PlaylistCardProps } from '../playlists';
 
 /** JioSaavn playlists as a grid of cards; playing one opens the player on it (feed, trending). */
 export function SaavnPlaylistGrid({

@@ -1,4 +1,4 @@
-import type { ApiKeyInfo, CreatedApiKey } from '@samaa/shared';
+import type { ApiKeyInfo, CreatedApiKey, DataResponse } from '@samaa/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api, API_ORIGIN } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
@@ -6,12 +6,12 @@ import { queryClient } from '../../api/queryClient';
 /** /api/account/api-keys: the listener's keys for Subsonic apps. */
 
 export async function listApiKeys(signal?: AbortSignal): Promise<ApiKeyInfo[]> {
-  const res = await api.get<{ data: ApiKeyInfo[] }>('/account/api-keys', { signal });
+  const res = await api.get<DataResponse<ApiKeyInfo[]>>('/account/api-keys', { signal });
   return res.data.data;
 }
 
 export async function createApiKey(name: string): Promise<CreatedApiKey> {
-  const res = await api.post<{ data: CreatedApiKey }>('/account/api-keys', { name });
+  const res = await api.post<DataResponse<CreatedApiKey>>('/account/api-keys', { name });
   return res.data.data;
 }
 

@@ -1,11 +1,11 @@
-import type { LibraryView, MessageResponse } from '@samaa/shared';
+import type { LibraryView, MessageResponse, DataResponse } from '@samaa/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
 
 /** /api/admin/libraries (admin token). */
 export async function fetchLibraries(signal?: AbortSignal): Promise<LibraryView[]> {
-  const res = await api.get<{ data: LibraryView[] }>('/admin/libraries', { signal });
+  const res = await api.get<DataResponse<LibraryView[]>>('/admin/libraries', { signal });
   return res.data.data;
 }
 

@@ -1,4 +1,4 @@
-import type { SongLyrics } from '@samaa/shared';
+import type { SongLyrics, DataResponse } from '@samaa/shared';
 import { AxiosError } from 'axios';
 import { api } from '../../api/client';
 
@@ -18,7 +18,7 @@ export async function fetchLyrics(songId: string): Promise<SongLyrics | null> {
 
 /** An admin's .lrc or .txt file, sent as it is: the server decodes and checks it. */
 export async function uploadLyrics(songId: string, file: Blob): Promise<SongLyrics> {
-  const res = await api.put<{ data: SongLyrics }>(`/songs/${songId}/lyrics`, await file.arrayBuffer(), {
+  const res = await api.put<DataResponse<SongLyrics>>(`/songs/${songId}/lyrics`, await file.arrayBuffer(), {
     headers: { 'content-type': 'application/octet-stream' },
   });
   return res.data.data;

@@ -1,7 +1,7 @@
 import type { LoginResponse, MessageResponse, User } from '@samaa/shared';
 import { api } from '../../api/client';
 
-/** Sign-up, login and email verification calls of SPEC §7. */
+/** Sign-up, login and email verification calls. */
 
 export interface Credentials {
   email: string;

@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type Playlist, type Song } from '@samaa/shared';
 import { SearchPanel } from './SearchPanel';
-import { deferred, mockApi, signInListener, type ApiMock, type MockReply } from '../test/apiMock';
-import { dawn } from '../test/songs';
+import { deferred, mockApi, signInListener, type ApiMock, type MockReply } from '../../test/apiMock';
+import { dawn } from '../../test/songs';
 
 const mix: Playlist = { _id: 'p1', name: 'Dawn mix', desc: '', songs: [dawn], user: 'u1' };
 
-function Harness(props: { onPlaySong?(song: Song): void; onPlayPlaylist?(p: Playlist): void }) {
+function Harness(props: { onPlaySong?(songs: Song[], index: number): void; onPlayPlaylist?(p: Playlist): void }) {
   return (
     <SearchPanel
       onPlaySong={props.onPlaySong ?? (() => {})}
@@ -73,7 +73,7 @@ describe('SearchPanel', () => {
     render(<Harness onPlaySong={onPlaySong} onPlayPlaylist={onPlayPlaylist} />);
     await userEvent.type(screen.getByRole('searchbox'), 'dawn{Enter}');
     await userEvent.click(await screen.findByRole('button', { name: 'Play Dawn' }));
-    expect(onPlaySong).toHaveBeenCalledWith(dawn);
+    expect(onPlaySong).toHaveBeenCalledWith([dawn], 0);
     await userEvent.click(screen.getByRole('button', { name: 'Play playlist Dawn mix' }));
     expect(onPlayPlaylist).toHaveBeenCalledWith(mix);
     const heart = screen.getByRole('button', { name: 'Like Dawn' });

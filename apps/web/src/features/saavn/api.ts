@@ -1,6 +1,6 @@
 import { saavnAudioUrl, saavnImageUrl, type CardViewModel, type SaavnPlaylist, type SaavnSong } from '@samaa/shared';
 import { AxiosError } from 'axios';
-import { api, errorMessage } from './client';
+import { api, errorMessage } from '../../api/client';
 
 /**
  * JioSaavn through our API's proxy (/api/saavn/...), which mirrors the upstream wire format:
@@ -32,12 +32,12 @@ export async function searchSaavnSongs(query: string): Promise<SaavnSong[]> {
   return res.data.data.results ?? [];
 }
 
-/** SPEC §9: the third image size and the fifth download entry. */
+/** JioSaavn's third image size (500x500) and fifth download entry (320 kbps). */
 export const saavnImage = saavnImageUrl;
 export const saavnAudio = saavnAudioUrl;
 
 /**
- * SPEC §8 words a Saavn failure two ways: "Failed to fetch X." when the service answered without
+ * A Saavn failure is worded two ways: "Failed to fetch X." when the service answered without
  * success, "Error fetching X: {msg}" when the call itself failed. This gives {msg} for the latter.
  */
 export function saavnFailureDetail(error: unknown): string | null {

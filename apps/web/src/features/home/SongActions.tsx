@@ -1,0 +1,13 @@
+import type { Playlist, Song } from '@samaa/shared';
+import { LikeButton } from '../likes';
+import { AddToPlaylist, playlistsChanged } from '../playlists';
+
+/** A song row's buttons on Home and in the search results: like, and add to a playlist. */
+export function SongActions({ song, playlists }: { song: Song; playlists: Playlist[] | undefined }) {
+  return (
+    <>
+      <LikeButton songId={song._id} songName={song.name} />
+      <AddToPlaylist songId={song._id} songName={song.name} playlists={playlists} onAdded={playlistsChanged} />
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import type { DataResponse, Playlist } from '@samaa/shared';
+import { api } from '../../api/client';
+
+export async function fetchUserPlaylists(): Promise<Playlist[]> {
+  const res = await api.get<DataResponse<Playlist[]>>('/playlists/user-playlists');
+  return res.data.data;
+}
+
+export async function fetchPlaylist(id: string): Promise<Playlist> {
+  const res = await api.get<DataResponse<Playlist>>(`/playlists/${id}`);
+  return res.data.data;
+}
+
+export async function createPlaylist(input: { name: string; desc: string; img: string; user: string }): Promise<Playlist> {
+  const res = await api.post<DataResponse<Playlist>>('/playlists', input);
+  return res.data.data;
+}
+
+/** The edit is sent as multipart form fields name, desc, img, as the API reads them. */
+export async function updatePlaylist(id: string, input: { name: string; desc: string; img: string }): Promise<Playlist> {
+  const form = new FormData();
+  form.append('name', input.name);
+  form.append('desc', input.desc);
+  form.append('img', input.img);
+  const res = await api.put<DataResponse<Playlist>>(`/playlists/edit/${id}`, form);
+  return res.data.data;
+}
+
+export async function deletePlaylist(id: string): Promise<void> {
+  await api.delete(`/playlists/${id}`);
+}
+
+export async function addSongToPlaylist(playlistId: string, songId: string): Promise<Playlist> {
+  const res = await api.put<DataResponse<Playlist>>('/playlists/add-song', { playlistId, songId });
+  return res.data.data;
+}
+
+export async function removeSongFromPlaylist(playlistId: string, songId: string): Promise<Playlist> {
+  const res = await api.put<DataResponse<Playlist>>('/playlists/remove-song', { playlistId, songId });
+  return res.data.data;
+}
