@@ -5,7 +5,7 @@ import { apiKeyOwner } from '../apiKeys/apiKeys.service.js';
 import { passwordMatches } from '../auth/password.js';
 import type { LoginThrottle } from '../auth/loginThrottle.js';
 import { normalizeEmail } from '../users/accounts.service.js';
-import { findIdentity, findLoginUser, findUserRecord } from '../users/users.repo.js';
+import { findIdentity, findLoginUser, findUserRecord } from '../users/accounts.service.js';
 import type { SubsonicParams } from './params.js';
 import { SUBSONIC_ERRORS, SubsonicError } from './response.js';
 import { tokenAuthenticator } from './tokenAuth.js';
