@@ -16,8 +16,17 @@ const otherFeaturesRepository = {
   message: "Go through the owning feature's service (<feature>/<feature>.service.ts), not its repository.",
 };
 
+/** The lowest layer: db/ may import the settings' type and the logger, never a feature. */
+const dbImportsNoFeature = {
+  regex: '^\\.\\./(?!config/)[^/]+/',
+  message: 'db/ imports no feature: a feature registers what it needs (see dataStartup.ts).',
+};
+
 /** The db layer itself, test helpers and tests may reach any repository. */
 const apiUnrestricted = ['apps/api/src/db/**', 'apps/api/src/test/**', '**/*.test.ts'];
+
+/** Files that may touch the models: repositories, and the migration steps that reshape old data. */
+const dataAccess = ['apps/api/src/**/*.repo.ts', 'apps/api/src/**/*.model.ts', 'apps/api/src/**/*.migrations.ts'];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', '**/coverage/**', '.cache/**', 'data/**', 'artifacts/**'] },
@@ -51,13 +60,18 @@ export default tseslint.config(
     // repositories: what a feature does with its data (and what goes when a user or a song goes,
     // see cascades.ts) is its own business.
     files: ['apps/api/src/**/*.ts'],
-    ignores: ['apps/api/src/**/*.repo.ts', 'apps/api/src/**/*.model.ts', ...apiUnrestricted],
+    ignores: [...dataAccess, ...apiUnrestricted],
     rules: { 'no-restricted-imports': ['error', { ...dataLayer, patterns: [...dataLayer.patterns, otherFeaturesRepository] }] },
   },
   {
-    files: ['apps/api/src/**/*.repo.ts', 'apps/api/src/**/*.model.ts'],
+    files: dataAccess,
     ignores: apiUnrestricted,
     rules: { 'no-restricted-imports': ['error', { patterns: [otherFeaturesRepository] }] },
+  },
+  {
+    files: ['apps/api/src/db/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [dbImportsNoFeature] }] },
   },
   {
     // Read the catalogue snapshot straight from songs/songCatalogue.repo.ts; being reworked for

@@ -30,7 +30,9 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   const engine = startEngine(config, logger, 'npm start');
   engine.catch(() => undefined); // awaited below, once open.js has loaded
   const [db, { createApp }, { bootstrapAdmin }, { seedDemoCatalogue }] = await Promise.all([
-    import('./db/open.js').then(({ openDatabase }) => openDatabase(config, logger, 'npm start', engine)),
+    Promise.all([import('./db/open.js'), import('./dataStartup.js')]).then(([{ openDatabase }, { dataStartup }]) =>
+      openDatabase(config, logger, 'npm start', dataStartup, engine),
+    ),
     import('./app.js'),
     import('./users/adminBootstrap.js'),
     import('./media/demoSeed.js'),

@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import type { UserRecord } from '@samaa/shared';
 import { hashPassword } from '../auth/password.js';
 import { loadConfig } from '../config/config.js';
+import { dataStartup } from '../dataStartup.js';
 import { openDatabase } from '../db/open.js';
 import { createLogger } from '../logger.js';
 import { deleteAllLikes } from '../likes/likes.service.js';
@@ -136,7 +137,7 @@ async function main() {
   }
   const config = loadConfig(process.env, cwd);
   const logger = createLogger(process.env.LOG_LEVEL ?? 'warn');
-  const db = await openDatabase(config, logger, 'npm run seed');
+  const db = await openDatabase(config, logger, 'npm run seed', dataStartup);
   try {
     const started = Date.now();
     // Generated songs play our own demo files, so a seeded install works offline.

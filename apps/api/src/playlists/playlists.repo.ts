@@ -88,6 +88,9 @@ async function list(userId: string, ids: mongoose.Types.ObjectId[]): Promise<voi
   forget(userId);
 }
 
+/** Adds playlists to their owner's list (creates, bulk inserts, and the migration of older data). */
+export const listPlaylists = list;
+
 async function unlist(userId: string, ids: mongoose.Types.ObjectId[]): Promise<void> {
   forget(userId);
   await serialised(listLock(userId), () =>
@@ -249,24 +252,4 @@ export async function deleteAllPlaylists(): Promise<void> {
   writes += 1;
   listedCache.clear();
   void playlistsStamp.move();
-}
-
-/**
- * Migration: lists every playlist that no user list holds (data from builds before the lists
- * existed). Returns how many it listed.
- */
-export async function listUnlistedPlaylists(): Promise<number> {
-  const [playlists, lists] = await Promise.all([
-    PlaylistModel.find().select('_id user').sort({ createdAt: 1, _id: 1 }).lean(),
-    UserPlaylistsModel.find().lean(),
-  ]);
-  const listed = new Set(lists.flatMap((l) => l.playlists.map(String)));
-  const missing = new Map<string, mongoose.Types.ObjectId[]>();
-  for (const { _id, user } of playlists) {
-    if (listed.has(String(_id))) continue;
-    const key = listKey(String(user));
-    missing.set(key, [...(missing.get(key) ?? []), _id]);
-  }
-  await Promise.all([...missing].map(([userId, ids]) => list(userId, ids)));
-  return [...missing.values()].reduce((n, ids) => n + ids.length, 0);
 }

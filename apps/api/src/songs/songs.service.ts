@@ -10,6 +10,7 @@ export {
   catalogueWritten,
   forgetCatalogueSnapshot,
   onCatalogueChanged,
+  persistCatalogueIn,
   songExists,
   songListSnapshot,
   songsById,

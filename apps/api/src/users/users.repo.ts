@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Gender, UserRecord } from '@samaa/shared';
+import { isDuplicateKey } from '../db/dataErrors.js';
 import { isSoleWriter, serialised } from '../db/engine.js';
 import { SharedStamp } from '../db/sharedStamp.js';
 import { toUserRecord, UserModel } from './user.model.js';
@@ -35,7 +36,6 @@ export interface LoginUser {
 
 export class DuplicateEmailError extends Error {}
 
-const isDuplicateKey = (err: unknown) => (err as { code?: unknown } | null)?.code === 11000;
 const userLock = (id: string) => `user:${id.toLowerCase()}`;
 const RECORD_FIELDS = { _id: 1, name: 1, email: 1, gender: 1, verified: 1, isAdmin: 1, createdAt: 1 } as const;
 
