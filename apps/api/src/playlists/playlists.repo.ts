@@ -1,8 +1,7 @@
-import { LRUCache } from 'lru-cache';
 import mongoose from 'mongoose';
 import type { PlaylistInput, PlaylistSaavnTrack } from '@samaa/shared';
 import { serialised } from '../db/engine.js';
-import { SharedStamp } from '../db/sharedStamp.js';
+import { StampedCache } from '../db/stampedCache.js';
 import { PlaylistModel } from './playlist.model.js';
 import { UserPlaylistsModel } from './userPlaylists.model.js';
 
@@ -49,18 +48,11 @@ const listLock = (userId: string) => `user-playlists:${listKey(userId)}`;
  * PLAYLISTS_CHECK_MS; when it moved, every entry goes (within twice that: sharedStamp.ts).
  */
 export const PLAYLISTS_CHECK_MS = 1000;
-const listedCache = new LRUCache<string, PlaylistRecord[]>({ max: 10_000 });
-/** Moves on every write, so a read that overlapped a write does not cache what it saw. */
-let writes = 0;
-const playlistsStamp = new SharedStamp('playlists', PLAYLISTS_CHECK_MS, () => {
-  writes += 1;
-  listedCache.clear();
+const listed = new StampedCache<string, PlaylistRecord[]>({
+  max: 10_000,
+  stamp: { name: 'playlists', checkMs: PLAYLISTS_CHECK_MS },
 });
-const forget = (userId: string) => {
-  writes += 1;
-  listedCache.delete(listKey(userId));
-  void playlistsStamp.move();
-};
+const forget = (userId: string) => listed.changed(listKey(userId));
 
 function toRecord(doc: PlaylistDoc): PlaylistRecord {
   return {
@@ -112,13 +104,7 @@ export async function findPlaylist(id: string): Promise<PlaylistRecord | null> {
 
 /** The user's playlists, newest first. */
 export async function playlistsOf(userId: string): Promise<PlaylistRecord[]> {
-  await playlistsStamp.check();
-  const cached = listedCache.get(listKey(userId));
-  if (cached) return cached;
-  const before = writes;
-  const records = await readPlaylistsOf(userId);
-  if (writes === before) listedCache.set(listKey(userId), records);
-  return records;
+  return listed.get(listKey(userId), () => readPlaylistsOf(userId));
 }
 
 async function readPlaylistsOf(userId: string): Promise<PlaylistRecord[]> {
@@ -246,10 +232,7 @@ export async function insertPlaylists(playlists: readonly NewPlaylist[]): Promis
 }
 
 export async function deleteAllPlaylists(): Promise<void> {
-  writes += 1;
-  listedCache.clear();
+  listed.forget();
   await Promise.all([PlaylistModel.deleteMany({}), UserPlaylistsModel.deleteMany({})]);
-  writes += 1;
-  listedCache.clear();
-  void playlistsStamp.move();
+  listed.changed();
 }
