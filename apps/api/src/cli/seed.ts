@@ -15,12 +15,14 @@ import { loadConfig } from '../config/config.js';
 import { dataStartup } from '../dataStartup.js';
 import { openDatabase } from '../db/open.js';
 import { createLogger } from '../logger.js';
-import { deleteAllLikes } from '../likes/likes.service.js';
-import { deleteAllPlaylists } from '../playlists/playlists.service.js';
-import { catalogueWritten, countSongs, deleteAllSongs, insertSongs, songListSnapshot } from '../songs/songs.service.js';
+import { deleteAllLikes } from '../likes/likes.repo.js';
+import { deleteAllPlaylists } from '../playlists/playlists.repo.js';
+import { catalogueWritten, songListSnapshot } from '../songs/songCatalogue.repo.js';
+import { countSongs, deleteAllSongs, insertSongs } from '../songs/songs.repo.js';
 import { generateSongs, personName, seededRandom, type SongMedia } from '../songs/generateSongs.js';
 import { writeDemoMedia } from '../media/demoSeed.js';
-import { countUsersAtDomain, deleteUsersAtDomain, deleteVerificationTokensOf, insertUsers } from '../users/accounts.service.js';
+import { countUsersAtDomain, deleteUsersAtDomain, insertUsers } from '../users/users.repo.js';
+import { deleteVerificationTokensOf } from '../users/verificationTokens.repo.js';
 
 /** Every seeded listener's password (meets the registration rules). */
 export const SEED_PASSWORD = 'Listen3r!Samaa';

@@ -65,7 +65,7 @@ export async function likeTimes(userId: string): Promise<Map<string, Date>> {
 
 // --- what other features use -----------------------------------------------------------------
 
-export { countLikes, deleteAllLikes, mostLikedSongs } from './likes.repo.js';
+export { countLikes, mostLikedSongs } from './likes.repo.js';
 
 /** When a user goes: their likes. */
 export function forgetUser(userId: string): Promise<unknown> {

@@ -111,7 +111,7 @@ export async function replaceSongs(playlistId: string, songIds: readonly string[
 
 // --- what other features use -----------------------------------------------------------------
 
-export { countPlaylists, deleteAllPlaylists, deletePlaylistById, findPlaylist, insertPlaylist, playlistsOf, replacePlaylistEntries } from './playlists.repo.js';
+export { countPlaylists, deletePlaylistById, findPlaylist, insertPlaylist, playlistsOf, replacePlaylistEntries } from './playlists.repo.js';
 export type { PlaylistRecord } from './playlists.repo.js';
 
 /** When a user goes: their playlists. */

@@ -7,7 +7,6 @@ import { songsById } from './songCatalogue.repo.js';
 // --- what other features use -----------------------------------------------------------------
 
 export {
-  catalogueWritten,
   forgetCatalogueSnapshot,
   onCatalogueChanged,
   persistCatalogueIn,
@@ -15,7 +14,7 @@ export {
   songListSnapshot,
   songsById,
 } from './songCatalogue.repo.js';
-export { countSongs, deleteAllSongs, hasNoSongs, insertSongs, moveScannedSong, refreshScannedSongs } from './songs.repo.js';
+export { countSongs, hasNoSongs, insertSongs, moveScannedSong, refreshScannedSongs } from './songs.repo.js';
 
 export interface Page {
   limit: number;

@@ -205,15 +205,12 @@ export function forgetUser(userId: string): Promise<unknown> {
 
 export {
   countUsers,
-  countUsersAtDomain,
-  deleteUsersAtDomain,
   findIdentity,
   findLoginUser,
   findUserByEmail,
   findUserRecord,
   forgetUserIdentity,
-  insertUsers,
   onUserChanged,
   signupTimesSince,
 } from './users.repo.js';
-export { deleteVerificationTokensOf } from './verificationTokens.repo.js';
+
