@@ -30,7 +30,9 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   const engine = startEngine(config, logger, 'npm start');
   engine.catch(() => undefined); // awaited below, once open.js has loaded
   const [db, { createApp }, { bootstrapAdmin }, { seedDemoCatalogue }] = await Promise.all([
-    import('./db/open.js').then(({ openDatabase }) => openDatabase(config, logger, 'npm start', engine)),
+    Promise.all([import('./db/open.js'), import('./dataStartup.js')]).then(([{ openDatabase }, { dataStartup }]) =>
+      openDatabase(config, logger, 'npm start', dataStartup, engine),
+    ),
     import('./app.js'),
     import('./users/adminBootstrap.js'),
     import('./media/demoSeed.js'),
@@ -79,22 +81,20 @@ export async function startServer(config: Config, logger: Logger = createLogger(
 }
 
 /**
- * Under load V8 lets the old space grow to about four times what is live before a full
- * collection (40 MB live, 185 MB heap, 290 MB RSS under 50 concurrent searches); growing it by a
- * fifth instead keeps the peak near the live data (search at 50 connections: 50% 148-153 MB, 20%
- * 131-132 MB, side by side, same throughput). A tuning of when to collect, not a cap: the heap still
- * grows as far as the data needs. An explicit --heap-growing-percent (NODE_OPTIONS) wins.
+ * Under load V8 lets the old space grow to several times what is live before a full collection;
+ * growing it by a fifth instead keeps the peak near the live data, for the same throughput
+ * (docs/performance.md, "Figures behind the code"). A tuning of when to collect, not a cap: the
+ * heap still grows as far as the data needs. An explicit --heap-growing-percent (NODE_OPTIONS) wins.
  */
 export const HEAP_GROWING_PERCENT = 20;
 /**
- * The young generation stays at the size it starts with (1 MB per semi-space) instead of growing
- * to 16 MB per semi-space under load: objects that outlive a request are promoted a little sooner,
- * and the server's RSS under 50 concurrent searches is about 45 MB lower for a few percent of
- * throughput (docs/performance.md). Not a cap: the old generation still grows as the data needs.
- * Set at run time because --max-semi-space-size only works on the command line; an explicit
- * --semi-space-growth-factor or --max-semi-space-size on the command line wins. Set in main(), once
- * this file's imports have loaded and V8 has grown the young generation to 8 MB: set before them, it
- * stayed at 2 MB but the server took 120-180 ms longer to become healthy (docs/performance.md).
+ * The young generation stays at the size it starts with instead of growing under load: objects
+ * that outlive a request are promoted a little sooner, and the server's RSS under concurrent
+ * searches is lower for a few percent of throughput. Not a cap: the old generation still grows as
+ * the data needs. Set at run time because --max-semi-space-size only works on the command line; an
+ * explicit --semi-space-growth-factor or --max-semi-space-size on the command line wins. Set in
+ * main(), once this file's imports have loaded and V8 has grown the young generation: set before
+ * them, the server became healthy later (docs/performance.md, "Figures behind the code").
  */
 export const SEMI_SPACE_GROWTH_FACTOR = 1;
 function tuneHeapGrowth(): void {

@@ -12,7 +12,7 @@ import {
 import { ADMIN_SESSION_KEYS, STORAGE_KEYS, USER_SESSION_KEYS } from './storageKeys.js';
 import { escapeRegExp, formatTime } from './format.js';
 
-describe('SPEC §8 strings', () => {
+describe('the product strings', () => {
   it('are pinned to the letter', () => {
     expect(MESSAGES).toMatchObject({
       loginFailed: 'An error occurred while logging in. Please try again later.',
@@ -57,7 +57,7 @@ describe('SPEC §8 strings', () => {
 });
 
 describe('local storage keys', () => {
-  it('are those of SPEC §3, and each logout clears its own', () => {
+  it("are the web's storage keys, and each logout clears its own", () => {
     expect(Object.values(STORAGE_KEYS).sort()).toEqual(
       ['adminAuthToken', 'isAdminLoggedIn', 'isUserLoggedIn', 'user', 'userAuthToken'].sort(),
     );

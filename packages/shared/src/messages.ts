@@ -1,5 +1,6 @@
 /**
- * Every user-facing string of SPEC.md §8 (and the few of §2/§4 the screens show), to the letter.
+ * Every user-facing string of the product, to the letter: tests pin them, and the web and the API
+ * send only these.
  * Functions build the strings that carry a detail.
  */
 export const MESSAGES = {
@@ -30,10 +31,10 @@ export const MESSAGES = {
   noLikedSongs: 'No liked songs found.',
   noSongsUploaded: 'No songs uploaded. Be the first to add one!',
   userNotAuthenticated: 'User not authenticated',
-  // Admin screens beyond the SPEC's placeholders (issue 6).
+  // Admin screens' own texts (issue 6).
   analyticsLoadFailed: 'Failed to fetch analytics.',
   noUsers: 'No users found.',
-  // Listener area beyond the SPEC's wording.
+  // Listener area's own texts.
   noSongsYet: 'No songs yet.',
   searchFailed: 'Search failed. Please try again.',
   /** The Library's notice without SPOTIFY_CLIENT_ID (SPOTIFY_MESSAGES.notConfigured is the error form). */
@@ -50,7 +51,7 @@ export const trendingError = (msg: string) => `Error fetching trending playlists
 export const saavnPlaylistError = (msg: string) => `Error fetching Saavn playlist: ${msg}`;
 export const errorLine = (message: string) => `Error: ${message}`;
 
-/** Screen texts of SPEC.md §2 and §4 that are not errors. */
+/** Screen texts that are not errors (sign-up, login, verification, the admin area). */
 export const LABELS = {
   registering: 'Registering...',
   loggingIn: 'Logging in...',
@@ -106,7 +107,7 @@ export const API_MESSAGES = {
   badJson: 'Malformed JSON in request body',
 } as const;
 
-/** Catalogue API responses (songs, likes, playlists) that have no SPEC wording of their own. */
+/** Catalogue API responses (songs, likes, playlists) that the product's wording does not fix. */
 export const CATALOGUE_MESSAGES = {
   songNotFound: 'Song not found',
   songDeleted: 'Song deleted successfully',
@@ -120,7 +121,7 @@ export const CATALOGUE_MESSAGES = {
   badLimit: 'limit must be a whole number from 1 to 500',
 } as const;
 
-/** Spotify import (PKCE) texts beyond SPEC §8; shown as the {msg} of "Error fetching playlists: {msg}". */
+/** Spotify import (PKCE) texts; shown as the {msg} of "Error fetching playlists: {msg}". */
 export const SPOTIFY_MESSAGES = {
   notConnected: 'Not connected to Spotify. Use "Fetch Playlists from Spotify" to connect.',
   notConfigured: 'The Spotify import is not configured on this server (SPOTIFY_CLIENT_ID is not set).',
@@ -141,7 +142,7 @@ export const welcomeListener = (name: string) => `Welcome, ${name}!`;
 /** Add-to-playlist's confirmation. */
 export const addedToPlaylist = (playlistName: string) => `Added to ${playlistName}`;
 
-/** Changing, forgetting and resetting a password (beyond SPEC §8). */
+/** Changing, forgetting and resetting a password. */
 export const PASSWORD_MESSAGES = {
   changed: 'Password changed. Other sessions have been signed out.',
   wrongCurrent: 'Your current password is not correct',

@@ -1,5 +1,5 @@
 /**
- * SPEC §9: of a JioSaavn song or playlist, the third image size and the fifth download entry are
+ * Of a JioSaavn song or playlist (docs/jiosaavn.md), the third image size and the fifth download entry are
  * used (the largest there is when the list is shorter). Shared by the API's resolver and the web.
  */
 export const saavnImageUrl = (images: readonly { url: string }[] | undefined): string =>

@@ -1,4 +1,4 @@
-/** Local storage keys of SPEC.md §3. */
+/** The web's local storage keys. */
 export const STORAGE_KEYS = {
   user: 'user',
   userAuthToken: 'userAuthToken',
@@ -9,14 +9,14 @@ export const STORAGE_KEYS = {
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
-/** Keys the listener logout clears (SPEC §2). */
+/** Keys the listener logout clears. */
 export const USER_SESSION_KEYS: readonly StorageKey[] = [
   STORAGE_KEYS.user,
   STORAGE_KEYS.userAuthToken,
   STORAGE_KEYS.isUserLoggedIn,
 ];
 
-/** Keys the admin logout clears (SPEC §2). */
+/** Keys the admin logout clears. */
 export const ADMIN_SESSION_KEYS: readonly StorageKey[] = [
   STORAGE_KEYS.adminAuthToken,
   STORAGE_KEYS.user,

@@ -1,4 +1,4 @@
-/** Entity types of SPEC.md §3, shared by the web app and the API. */
+/** Entity types shared by the web app and the API. */
 
 export const GENDERS = ['male', 'female', 'non-binary'] as const;
 export type Gender = (typeof GENDERS)[number];

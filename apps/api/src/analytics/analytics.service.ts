@@ -5,12 +5,12 @@ import {
   type SignupDay,
   type TopSong,
 } from '@samaa/shared';
-import { countLikes, mostLikedSongs } from '../likes/likes.repo.js';
-import { playStats } from './plays.repo.js';
-import { countPlaylists } from '../playlists/playlists.repo.js';
-import { songsById } from '../songs/songCatalogue.repo.js';
-import { countSongs } from '../songs/songs.repo.js';
-import { countUsers, signupTimesSince } from '../users/users.repo.js';
+import { countLikes, mostLikedSongs } from '../likes/likes.service.js';
+import { deleteNowPlayingOfUser } from './nowPlaying.repo.js';
+import { deletePlaysOfSong, deletePlaysOfUser, playStats } from './plays.repo.js';
+import { countPlaylists } from '../playlists/playlists.service.js';
+import { countSongs, songsById } from '../songs/songs.service.js';
+import { countUsers, signupTimesSince } from '../users/accounts.service.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const TOP_SONGS = 10;
@@ -72,4 +72,19 @@ export async function adminAnalytics(now = new Date()): Promise<AdminAnalytics> 
     mostPlayedSongs(),
   ]);
   return { users, verifiedUsers, songs, playlists, likes, topSongs: top, signupsPerDay: signups, ...played };
+}
+
+// --- what other features use -----------------------------------------------------------------
+
+export { nowPlaying, setNowPlaying } from './nowPlaying.repo.js';
+export { playStats, recordPlay, type PlayStats } from './plays.repo.js';
+
+/** When a user goes: their plays and what they were playing. */
+export function forgetUser(userId: string): Promise<unknown> {
+  return Promise.all([deletePlaysOfUser(userId), deleteNowPlayingOfUser(userId)]);
+}
+
+/** When a song goes: its plays. */
+export function forgetSong(songId: string): Promise<unknown> {
+  return deletePlaysOfSong(songId);
 }

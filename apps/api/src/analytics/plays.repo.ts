@@ -1,4 +1,5 @@
 import { isSoleWriter } from '../db/engine.js';
+import { StampedCache } from '../db/stampedCache.js';
 import { PlayModel } from './play.model.js';
 
 export interface PlayStats {
@@ -11,18 +12,18 @@ export interface PlayStats {
  * play is recorded here, or for STATS_TTL_MS when other processes may record plays too.
  */
 const STATS_TTL_MS = 5000;
-let cached: { at: number; stats: Map<string, PlayStats> } | undefined;
-let writes = 0;
+const counted = new StampedCache<'all', Map<string, PlayStats>>({ max: 1 });
 
 export async function recordPlay(userId: string, songId: string, at: Date): Promise<void> {
   await PlayModel.create({ user: userId, song: songId, at });
-  writes += 1;
-  cached = undefined;
+  counted.forget();
 }
 
 export async function playStats(): Promise<Map<string, PlayStats>> {
-  if (cached && (isSoleWriter() || Date.now() - cached.at < STATS_TTL_MS)) return cached.stats;
-  const before = writes;
+  return counted.get('all', countPlaysPerSong, () => (isSoleWriter() ? 0 : STATS_TTL_MS));
+}
+
+async function countPlaysPerSong(): Promise<Map<string, PlayStats>> {
   // Folded here rather than by $group: the embedded engine has no $max accumulator.
   const rows = await PlayModel.find({}, { song: 1, at: 1, _id: 0 }).lean();
   const stats = new Map<string, PlayStats>();
@@ -35,7 +36,6 @@ export async function playStats(): Promise<Map<string, PlayStats>> {
       if (row.at > entry.lastPlayed) entry.lastPlayed = row.at;
     }
   }
-  if (writes === before) cached = { at: Date.now(), stats };
   return stats;
 }
 
@@ -45,10 +45,10 @@ export function countPlays(): Promise<number> {
 
 export async function deletePlaysOfSong(songId: string): Promise<void> {
   await PlayModel.deleteMany({ song: songId });
-  cached = undefined;
+  counted.forget();
 }
 
 export async function deletePlaysOfUser(userId: string): Promise<void> {
   await PlayModel.deleteMany({ user: userId });
-  cached = undefined;
+  counted.forget();
 }

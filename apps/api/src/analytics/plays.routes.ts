@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 import { authUser, requireAuth } from '../auth/middleware.js';
 import { notFound } from '../http/errors.js';
 import { validate } from '../http/validate.js';
-import { songExists } from '../songs/songCatalogue.repo.js';
+import { songExists } from '../songs/songs.service.js';
 import { setNowPlaying } from './nowPlaying.repo.js';
 import { recordPlay } from './plays.repo.js';
 

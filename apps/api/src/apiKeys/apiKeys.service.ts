@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { API_KEY_LIMIT, API_KEY_MESSAGES, apiKeyInputSchema, type ApiKeyInfo, type CreatedApiKey } from '@samaa/shared';
 import { conflict, notFound } from '../http/errors.js';
 import { validate } from '../http/validate.js';
-import { apiKeysOf, deleteApiKeyOf, findApiKeyOwner, insertApiKey } from './apiKeys.repo.js';
+import { apiKeysOf, deleteApiKeyOf, deleteApiKeysOf, findApiKeyOwner, insertApiKey } from './apiKeys.repo.js';
 import { currentKeySealer } from './keySeal.js';
 
 /** Recognisable in a client's settings and in secret scanners. */
@@ -37,4 +37,13 @@ export function apiKeyOwner(key: string): Promise<string | null> {
 /** The owner of the key with this hash (a primary-key read), or null once it is revoked. */
 export function apiKeyOwnerByHash(keyHash: string): Promise<string | null> {
   return findApiKeyOwner(keyHash);
+}
+
+// --- what other features use -----------------------------------------------------------------
+
+export { replaceSealed, sealedKeysOf } from './apiKeys.repo.js';
+
+/** When a user goes: their API keys. */
+export function forgetUser(userId: string): Promise<unknown> {
+  return deleteApiKeysOf(userId);
 }

@@ -3,7 +3,7 @@ import { API_MESSAGES, loginSchema, type LoginResponse } from '@samaa/shared';
 import type { AppContext } from '../context.js';
 import { HttpError, unauthorized } from '../http/errors.js';
 import { validate } from '../http/validate.js';
-import { findLoginUser } from '../users/users.repo.js';
+import { findLoginUser } from '../users/accounts.service.js';
 import {
   normalizeEmail,
   resendVerificationIfDue,

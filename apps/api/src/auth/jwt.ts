@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { LRUCache } from 'lru-cache';
 
-/** What our tokens carry (SPEC: the JWT holds _id, name and isAdmin). */
+/** What our tokens carry: the user's _id, name and isAdmin (the web reads them from the token). */
 export interface TokenClaims {
   _id: string;
   name: string;
@@ -37,7 +37,8 @@ function keyOf(secret: string): crypto.KeyObject {
 
 /**
  * Tokens already verified, with their claims until they expire: the same few tokens arrive on
- * every request, and decoding and HMAC-checking each again was about 5% of a search's CPU. Only
+ * every request, and decoding and HMAC-checking each again was a visible share of a search's CPU
+ * (docs/performance.md, "Figures behind the code"). Only
  * an exact, once-verified token string (for the same secret) is taken from here.
  */
 type Verified = LRUCache<string, { claims: TokenClaims; expiresAtMs: number }>;

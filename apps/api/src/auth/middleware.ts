@@ -3,7 +3,7 @@ import { API_MESSAGES } from '@samaa/shared';
 import type { AppContext } from '../context.js';
 import { forbidden, unauthorized } from '../http/errors.js';
 import { isObjectId } from '../http/validate.js';
-import { findIdentity } from '../users/users.repo.js';
+import { findIdentity } from '../users/accounts.service.js';
 import { verifyToken } from './jwt.js';
 
 export interface AuthUser {

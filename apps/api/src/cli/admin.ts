@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { GENDERS } from '@samaa/shared';
 import { ConfigError, loadConfig } from '../config/config.js';
 import { assertDataDirFree, DataDirBusyError } from '../db/dataDirLock.js';
+import { dataStartup } from '../dataStartup.js';
 import { openDatabase } from '../db/open.js';
 import { createLogger } from '../logger.js';
 import { AdminSetupError, ensureAdmin, isGender } from '../users/adminAccount.js';
@@ -136,7 +137,7 @@ export async function runAdminCli(argv: string[], io: CliIo): Promise<number> {
     const password = await passwordFrom(io);
 
     const logger = createLogger(io.env.LOG_LEVEL ?? 'warn');
-    const db = await openDatabase(config, logger, 'npm run admin');
+    const db = await openDatabase(config, logger, 'npm run admin', dataStartup);
     try {
       const { action, user } = await ensureAdmin({ email: values.email, name, password, gender });
       const what =

@@ -12,11 +12,12 @@ import { parseArgs } from 'node:util';
 import type { UserRecord } from '@samaa/shared';
 import { hashPassword } from '../auth/password.js';
 import { loadConfig } from '../config/config.js';
-import { catalogueWritten, songListSnapshot } from '../songs/songCatalogue.repo.js';
+import { dataStartup } from '../dataStartup.js';
 import { openDatabase } from '../db/open.js';
 import { createLogger } from '../logger.js';
 import { deleteAllLikes } from '../likes/likes.repo.js';
 import { deleteAllPlaylists } from '../playlists/playlists.repo.js';
+import { catalogueWritten, songListSnapshot } from '../songs/songCatalogue.repo.js';
 import { countSongs, deleteAllSongs, insertSongs } from '../songs/songs.repo.js';
 import { generateSongs, personName, seededRandom, type SongMedia } from '../songs/generateSongs.js';
 import { writeDemoMedia } from '../media/demoSeed.js';
@@ -138,7 +139,7 @@ async function main() {
   }
   const config = loadConfig(process.env, cwd);
   const logger = createLogger(process.env.LOG_LEVEL ?? 'warn');
-  const db = await openDatabase(config, logger, 'npm run seed');
+  const db = await openDatabase(config, logger, 'npm run seed', dataStartup);
   try {
     const started = Date.now();
     // Generated songs play our own demo files, so a seeded install works offline.

@@ -12,6 +12,9 @@ const UNAVAILABLE_NAMES = new Set([
   'MongoPoolClearedError',
 ]);
 
+/** A write refused by a unique index (the primary key included). */
+export const isDuplicateKey = (err: unknown) => (err as { code?: unknown } | null)?.code === 11000;
+
 export function classifyDataError(err: unknown, invalidIdMessage: string): DataErrorKind {
   if (err instanceof mongoose.Error.CastError) return { kind: 'invalid', message: invalidIdMessage };
   if (err instanceof mongoose.Error.ValidationError) {

@@ -105,10 +105,10 @@ export interface RunningFerret {
 
 /**
  * The engine's environment. Go's collector lets the heap grow to twice what is live before it
- * runs, so a burst of large answers (the full song list to many clients) left the engine at
- * 240 MB; a soft limit makes it collect sooner near the limit (it never refuses memory), and
- * collecting at half again what is live (GOGC=50) instead of twice took its peak over the bench
- * from 50-54 to 45-48 MB, the write cases within noise (docs/performance.md).
+ * runs, so a burst of large answers (the full song list to many clients) left the engine large; a
+ * soft limit makes it collect sooner near the limit (it never refuses memory), and collecting at
+ * half again what is live (GOGC=50) instead of twice lowered its peak over the bench, the write
+ * cases within noise (docs/performance.md, "Figures behind the code").
  * GOMEMLIMIT and GOGC set by the operator win.
  */
 export function engineEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
@@ -119,8 +119,8 @@ export const ENGINE_MEMORY_LIMIT = '64MiB';
 
 /**
  * Connections to FerretDB. On SQLite it gains nothing from more than a few, and every open query
- * costs it memory: with 50, a burst of 50 concurrent reads took the engine from 53 to 234 MB and
- * served fewer requests than with 8 (docs/performance.md).
+ * costs it memory: with many, a burst of concurrent reads grew the engine several times over and
+ * served fewer requests (docs/performance.md, "Figures behind the code").
  */
 export const FERRETDB_POOL_SIZE = 8;
 

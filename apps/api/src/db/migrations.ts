@@ -1,25 +1,30 @@
 import mongoose from 'mongoose';
 import type { Logger } from '../logger.js';
-import { rekeyLegacyLikes } from '../likes/likes.repo.js';
-import { listUnlistedPlaylists } from '../playlists/playlists.repo.js';
 
-/** Bumped whenever a migration is added below. */
-const SCHEMA_VERSION = 2;
+/** One step that brings data written by earlier builds to a newer shape. */
+export interface SchemaMigration {
+  /** The schema version the data has once this step ran. */
+  version: number;
+  /** Changes what it must; says what it changed for the log, or null when nothing needed it. */
+  run(): Promise<string | null>;
+}
+
 const META = 'meta';
 const SCHEMA = 'schema';
 
 /**
- * Brings data written by earlier builds to the current shape, once: version 2 keys every like
- * by `userId:songId` and lists every playlist in its owner's playlist list. Logs what it changed.
+ * Brings data written by earlier builds to the current shape (the highest version among the
+ * steps), once: runs the steps newer than the stored version, oldest first, logs what each
+ * changed, then stores the version. The steps come from the features (see dataStartup.ts).
  */
-export async function migrateData(logger: Logger): Promise<void> {
+export async function migrateData(logger: Logger, migrations: readonly SchemaMigration[]): Promise<void> {
+  const target = Math.max(0, ...migrations.map((m) => m.version));
   const meta = mongoose.connection.db!.collection<{ _id: string; version: number }>(META);
   const current = (await meta.findOne({ _id: SCHEMA }))?.version ?? 0;
-  if (current >= SCHEMA_VERSION) return;
-  const likes = await rekeyLegacyLikes();
-  const playlists = await listUnlistedPlaylists();
-  if (likes || playlists) {
-    logger.info(`data migrated to schema ${SCHEMA_VERSION}: ${likes} likes re-keyed, ${playlists} playlists listed`);
+  if (current >= target) return;
+  for (const migration of [...migrations].filter((m) => m.version > current).sort((a, b) => a.version - b.version)) {
+    const changed = await migration.run();
+    if (changed) logger.info(`data migrated to schema ${migration.version}: ${changed}`);
   }
-  await meta.updateOne({ _id: SCHEMA }, { $set: { version: SCHEMA_VERSION } }, { upsert: true });
+  await meta.updateOne({ _id: SCHEMA }, { $set: { version: target } }, { upsert: true });
 }

@@ -7,13 +7,13 @@ export type RequestLog = (req: IncomingMessage, res: ServerResponse, startedMs: 
 
 /**
  * One line per request, as pino-http wrote it (`req`, `res`, `responseTime`), for a fraction of
- * its cost: no child logger and no serialisers per request (pino-http was about 5% of a search's
- * CPU). URLs pass through `redact` first.
+ * its cost: no child logger and no serialisers per request (docs/performance.md, "Figures behind
+ * the code"). URLs pass through `redact` first.
  */
 export function requestLog(logger: Logger, redact: (url: string) => string): RequestLog {
   let nextId = 0;
   // Its lines hold a method, an already redacted URL, a status and a time, none of which the
-  // logger's redaction paths name: skipping them saved about 3% of a search's CPU.
+  // logger's redaction paths name, so redaction would only cost CPU.
   const lines = logger.child({}, { redact: [] });
   return (req, res, started) => {
     const url = (req as { originalUrl?: string }).originalUrl ?? req.url ?? '';

@@ -3,18 +3,17 @@ import accepts from 'accepts';
 import compression from 'compression';
 
 /**
- * zlib's defaults (a 32 KB window, memLevel 8) hold about 270 KB per answer being compressed, and
- * answers wait for the thread pool: a burst of 300 concurrent playlist lists held 64 MB at once.
- * An 8 KB window and memLevel 7 hold about 110 KB; JSON answers of 4 to 40 KB come out 0 to 9%
- * larger (docs/performance.md).
+ * A smaller window and memLevel than zlib's defaults: every answer being compressed holds its zlib
+ * state while it waits for the thread pool, so a burst of answers held a lot of memory at once;
+ * JSON answers come out only slightly larger (docs/performance.md, "Figures behind the code").
  */
 const ZLIB = { windowBits: 13, memLevel: 7 } as const;
 const THRESHOLD_BYTES = 1024;
 
 /**
  * Each answer being compressed holds its own zlib state until the thread pool (4 threads) gets to
- * it, so a burst of 300 answers held 300 states, about 30 MB, at once. Past this many, answers go
- * out as they are (correct, only larger) until one being compressed ends.
+ * it, so a burst of answers held one state each at once. Past this many, answers go out as they
+ * are (correct, only larger) until one being compressed ends.
  */
 export const MAX_CONCURRENT_COMPRESSIONS = 32;
 

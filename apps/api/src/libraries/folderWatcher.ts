@@ -10,8 +10,8 @@ export interface FolderWatcher {
 /**
  * Watches a music folder by its directories: one `fs.watch` (an inotify watch on Linux) per
  * directory, which reports files added, changed, moved or deleted in it. chokidar watches every
- * file on its own, and its watchers and their state grew with the folder: at 100,000 files the
- * API passed 600 MB before the scan had read a tag, and hit the system's limit of watches. Hidden
+ * file on its own, and its watchers and their state grew with the folder until a large library
+ * hit the system's limit of watches (docs/performance.md, "Figures behind the code"). Hidden
  * files and folders and symbolic links are skipped, as by the scan; new directories are watched
  * as they appear and removed ones let go. Any change calls `onChange` (the caller lets them settle).
  */

@@ -1,8 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { SongInput } from '@samaa/shared';
-import { songsById } from '../songs/songCatalogue.repo.js';
-import { insertSongs, moveScannedSong, refreshScannedSongs } from '../songs/songs.repo.js';
+import { insertSongs, moveScannedSong, refreshScannedSongs, songsById } from '../songs/songs.service.js';
 import { deleteSong } from '../songs/songs.service.js';
 import { storeScannedLyrics } from '../lyrics/lyrics.service.js';
 import { tagsFromPath } from './fallbackTags.js';

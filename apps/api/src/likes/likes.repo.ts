@@ -1,7 +1,7 @@
+import { isDuplicateKey } from '../db/dataErrors.js';
 import { serialised } from '../db/engine.js';
 import { LikeModel, likeId } from './like.model.js';
 
-const isDuplicateKey = (err: unknown) => (err as { code?: unknown } | null)?.code === 11000;
 
 /** Likes the song; false when it was liked already. */
 export async function insertLike(userId: string, songId: string): Promise<boolean> {
@@ -68,20 +68,4 @@ export async function mostLikedSongs(limit: number): Promise<{ songId: string; l
 
 export async function deleteAllLikes(): Promise<void> {
   await LikeModel.deleteMany({});
-}
-
-/** Migration: likes stored with an ObjectId `_id` by earlier builds get their primary key. */
-export async function rekeyLegacyLikes(): Promise<number> {
-  const legacy = await LikeModel.collection.find({ _id: { $type: 'objectId' } }).toArray();
-  if (legacy.length === 0) return 0;
-  // Their unique user+song index would refuse the re-keyed copy while the old row exists.
-  await LikeModel.collection.dropIndex('user_1_song_1').catch(() => undefined);
-  for (const { _id, ...like } of legacy) {
-    const rekeyed = { ...like, _id: likeId(String(like.user), String(like.song)) };
-    await LikeModel.collection.insertOne(rekeyed as never).catch((err: unknown) => {
-      if (!isDuplicateKey(err)) throw err;
-    });
-    await LikeModel.collection.deleteOne({ _id });
-  }
-  return legacy.length;
 }

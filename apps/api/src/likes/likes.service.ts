@@ -1,8 +1,15 @@
 import { CATALOGUE_MESSAGES, type Song } from '@samaa/shared';
 import { notFound } from '../http/errors.js';
-import { songExists, songsById } from '../songs/songCatalogue.repo.js';
-import { pageOf, type Page } from '../songs/songs.service.js';
-import { deleteLike, insertLike, likedSongIdsOf, likeTimesOf, toggleLikeOf } from './likes.repo.js';
+import { pageOf, songExists, songsById, type Page } from '../songs/songs.service.js';
+import {
+  deleteLike,
+  deleteLikesOfSong,
+  deleteLikesOfUser,
+  insertLike,
+  likedSongIdsOf,
+  likeTimesOf,
+  toggleLikeOf,
+} from './likes.repo.js';
 
 async function assertSongExists(songId: string): Promise<void> {
   if (!(await songExists(songId))) throw notFound(CATALOGUE_MESSAGES.songNotFound);
@@ -54,4 +61,18 @@ export async function likedSongsPage(userId: string, page: Page): Promise<{ data
 /** When the user liked each song they like (Subsonic's `starred`), most recent first. */
 export async function likeTimes(userId: string): Promise<Map<string, Date>> {
   return new Map((await likeTimesOf(userId)).map(({ songId, likedAt }) => [songId, likedAt]));
+}
+
+// --- what other features use -----------------------------------------------------------------
+
+export { countLikes, mostLikedSongs } from './likes.repo.js';
+
+/** When a user goes: their likes. */
+export function forgetUser(userId: string): Promise<unknown> {
+  return deleteLikesOfUser(userId);
+}
+
+/** When a song goes: every like of it. */
+export function forgetSong(songId: string): Promise<unknown> {
+  return deleteLikesOfSong(songId);
 }

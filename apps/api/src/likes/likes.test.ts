@@ -8,6 +8,7 @@ import { listenersWithSongs } from '../test/catalogue.js';
 import { signToken } from '../auth/jwt.js';
 import { LikeModel, likeId } from './like.model.js';
 import { migrateData } from '../db/migrations.js';
+import { dataStartup } from '../dataStartup.js';
 import { toggleLike } from './likes.service.js';
 
 useTestDatabase();
@@ -98,7 +99,7 @@ describe('likes stored by older builds (ObjectId _id)', () => {
     await legacyLike(alice, songIds[0]!, older);
     await legacyLike(bob, songIds[0]!);
     await like(alice, songIds[1]!);
-    await migrateData(ctx.logger);
+    await migrateData(ctx.logger, dataStartup.migrations);
 
     expect(await LikeModel.countDocuments({ _id: { $type: 'objectId' } })).toBe(0);
     expect((await LikeModel.findById(likeId(alice._id, songIds[0]!)).lean())?.createdAt).toEqual(older);

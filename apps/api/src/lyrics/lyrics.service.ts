@@ -6,7 +6,7 @@ import { resolveServedFile } from '../media/servedFile.js';
 import { songsById } from '../songs/songs.service.js';
 import { NotLyricsError, parseLyricsBytes, type ParsedLyrics } from './lrc.js';
 import { createLrclibClient, type LrclibClient } from './lrclib.client.js';
-import { lyricsOf, saveLyricsLocked, saveLyricsUnless, type LyricsRecord, type StoredLyrics } from './lyrics.repo.js';
+import { deleteLyricsOf, lyricsOf, saveLyricsLocked, saveLyricsUnless, type LyricsRecord, type StoredLyrics } from './lyrics.repo.js';
 import { lyricsOfAudioFile, type FoundLyrics } from './sidecar.js';
 
 /*
@@ -121,4 +121,9 @@ export async function removeLyrics(id: string): Promise<void> {
  */
 export async function storeScannedLyrics(songId: string, lyrics: FoundLyrics | undefined): Promise<void> {
   await saveLyricsUnless(songId, lyrics ? record(lyrics, lyrics.source) : null, (stored) => stored.source === 'upload' || stored.removed === true);
+}
+
+/** When a song goes: its lyrics. */
+export function forgetSong(songId: string): Promise<unknown> {
+  return deleteLyricsOf(songId);
 }

@@ -1,7 +1,7 @@
 import type { OutgoingMail } from './mailer.js';
 import { actionMail } from './actionMail.js';
 
-/** The link a verification mail carries: `${APP_URL}/users/{id}/verify/{token}` (SPEC §2). */
+/** The link a verification mail carries: `${APP_URL}/users/{id}/verify/{token}` (the web's verify page). */
 export function verificationLink(appUrl: string, userId: string, token: string): string {
   return `${appUrl.replace(/\/+$/, '')}/users/${encodeURIComponent(userId)}/verify/${encodeURIComponent(token)}`;
 }

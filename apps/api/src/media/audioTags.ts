@@ -57,7 +57,7 @@ export async function readAudioTags(
 ): Promise<{ tags: AudioTags; picture?: IPicture; native: IAudioMetadata['native'] }> {
   // An exact MP3 duration without a Xing header means reading every frame: fine for one upload,
   // too slow for a folder of thousands, where the bitrate gives a close estimate.
-  // Loaded on first use: music-metadata takes about 90 ms to load, which start-up need not pay.
+  // Loaded on first use: music-metadata is slow to load, which start-up need not pay.
   const { parseFile } = await import('music-metadata');
   const parsed = await parseFile(file, { duration: exactDuration, skipCovers: false });
   const { common, format } = parsed;

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { mediaObjectName, sanitizeFileName } from '@samaa/shared';
 import type { AppContext } from '../context.js';
-import { hasNoSongs, insertSongs } from '../songs/songs.repo.js';
+import { hasNoSongs, insertSongs } from '../songs/songs.service.js';
 import { DEMO_SONGS, type DemoSong } from './demo/catalogue.js';
 import { coverArtPng } from './demo/coverArt.js';
 import { id3v2Tag } from './demo/id3.js';

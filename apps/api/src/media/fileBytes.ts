@@ -26,9 +26,9 @@ export function written(res: ServerResponse, chunk: Buffer): Promise<boolean> {
 
 /**
  * Sends bytes start..end (inclusive) of a file, one pooled chunk at a time. fs.createReadStream
- * allocates a new buffer per read: at 50 connections of 256 KiB ranges, those buffers outlived the
- * young generation and piled up until a full collection (the API's peak under the bench, +16 to
- * 20 MB); reused, they stay at one per response being sent (docs/performance.md).
+ * allocates a new buffer per read: under many concurrent ranges those buffers outlived the young
+ * generation and piled up until a full collection, raising the API's peak; reused, they stay at
+ * one per response being sent (docs/performance.md, "Figures behind the code").
  */
 export async function sendFileBytes(res: ServerResponse, file: string, start: number, end: number, logger: Logger): Promise<void> {
   let chunk: Buffer | undefined;

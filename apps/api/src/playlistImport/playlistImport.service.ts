@@ -8,10 +8,9 @@ import {
   type PlaylistImportResult,
 } from '@samaa/shared';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
-import { findPlaylist, insertPlaylist, replacePlaylistEntries, type PlaylistRecord } from '../playlists/playlists.repo.js';
-import { withSongs } from '../playlists/playlists.service.js';
+import { findPlaylist, insertPlaylist, replacePlaylistEntries, withSongs, type PlaylistRecord } from '../playlists/playlists.service.js';
 import { songsById } from '../songs/songs.service.js';
-import { findImportHeader, importRowsOf, saveImportRows, updateImportRows, type ImportHeader } from './importRows.repo.js';
+import { deleteImportRows, findImportHeader, importRowsOf, saveImportRows, updateImportRows, type ImportHeader } from './importRows.repo.js';
 import { currentMatchIndex } from './matchIndex.js';
 import { matchRows, type MatchOptions } from './matcher.js';
 import type { ParsedPlaylist } from './parsers/parsedPlaylist.js';
@@ -126,4 +125,9 @@ export async function matchAgain(playlistId: string, userId: string, options: Ma
 export function parsedFromSpotify(name: string, tracks: ImportInput[]): ParsedPlaylist {
   if (tracks.length === 0) throw badRequest(IMPORT_MESSAGES.noTracks);
   return { format: 'spotify', name, rows: tracks };
+}
+
+/** When a playlist goes: the rows of its import, if it was imported. */
+export function forgetPlaylist(playlistId: string): Promise<unknown> {
+  return deleteImportRows(playlistId);
 }

@@ -1,4 +1,4 @@
-import { deletePlaylistById } from '../playlists/playlists.repo.js';
+import { deletePlaylistById } from '../playlists/playlists.service.js';
 import { deleteImportRows } from './importRows.repo.js';
 
 /** Removes an import's playlist and its rows (a failed import, or a deleted playlist). */

@@ -1,8 +1,7 @@
-import { LRUCache } from 'lru-cache';
 import mongoose from 'mongoose';
 import type { PlaylistInput, PlaylistSaavnTrack } from '@samaa/shared';
 import { serialised } from '../db/engine.js';
-import { SharedStamp } from '../db/sharedStamp.js';
+import { StampedCache } from '../db/stampedCache.js';
 import { PlaylistModel } from './playlist.model.js';
 import { UserPlaylistsModel } from './userPlaylists.model.js';
 
@@ -49,18 +48,11 @@ const listLock = (userId: string) => `user-playlists:${listKey(userId)}`;
  * PLAYLISTS_CHECK_MS; when it moved, every entry goes (within twice that: sharedStamp.ts).
  */
 export const PLAYLISTS_CHECK_MS = 1000;
-const listedCache = new LRUCache<string, PlaylistRecord[]>({ max: 10_000 });
-/** Moves on every write, so a read that overlapped a write does not cache what it saw. */
-let writes = 0;
-const playlistsStamp = new SharedStamp('playlists', PLAYLISTS_CHECK_MS, () => {
-  writes += 1;
-  listedCache.clear();
+const listed = new StampedCache<string, PlaylistRecord[]>({
+  max: 10_000,
+  stamp: { name: 'playlists', checkMs: PLAYLISTS_CHECK_MS },
 });
-const forget = (userId: string) => {
-  writes += 1;
-  listedCache.delete(listKey(userId));
-  void playlistsStamp.move();
-};
+const forget = (userId: string) => listed.changed(listKey(userId));
 
 function toRecord(doc: PlaylistDoc): PlaylistRecord {
   return {
@@ -88,6 +80,9 @@ async function list(userId: string, ids: mongoose.Types.ObjectId[]): Promise<voi
   forget(userId);
 }
 
+/** Adds playlists to their owner's list (creates, bulk inserts, and the migration of older data). */
+export const listPlaylists = list;
+
 async function unlist(userId: string, ids: mongoose.Types.ObjectId[]): Promise<void> {
   forget(userId);
   await serialised(listLock(userId), () =>
@@ -109,13 +104,7 @@ export async function findPlaylist(id: string): Promise<PlaylistRecord | null> {
 
 /** The user's playlists, newest first. */
 export async function playlistsOf(userId: string): Promise<PlaylistRecord[]> {
-  await playlistsStamp.check();
-  const cached = listedCache.get(listKey(userId));
-  if (cached) return cached;
-  const before = writes;
-  const records = await readPlaylistsOf(userId);
-  if (writes === before) listedCache.set(listKey(userId), records);
-  return records;
+  return listed.get(listKey(userId), () => readPlaylistsOf(userId));
 }
 
 async function readPlaylistsOf(userId: string): Promise<PlaylistRecord[]> {
@@ -243,30 +232,7 @@ export async function insertPlaylists(playlists: readonly NewPlaylist[]): Promis
 }
 
 export async function deleteAllPlaylists(): Promise<void> {
-  writes += 1;
-  listedCache.clear();
+  listed.forget();
   await Promise.all([PlaylistModel.deleteMany({}), UserPlaylistsModel.deleteMany({})]);
-  writes += 1;
-  listedCache.clear();
-  void playlistsStamp.move();
-}
-
-/**
- * Migration: lists every playlist that no user list holds (data from builds before the lists
- * existed). Returns how many it listed.
- */
-export async function listUnlistedPlaylists(): Promise<number> {
-  const [playlists, lists] = await Promise.all([
-    PlaylistModel.find().select('_id user').sort({ createdAt: 1, _id: 1 }).lean(),
-    UserPlaylistsModel.find().lean(),
-  ]);
-  const listed = new Set(lists.flatMap((l) => l.playlists.map(String)));
-  const missing = new Map<string, mongoose.Types.ObjectId[]>();
-  for (const { _id, user } of playlists) {
-    if (listed.has(String(_id))) continue;
-    const key = listKey(String(user));
-    missing.set(key, [...(missing.get(key) ?? []), _id]);
-  }
-  await Promise.all([...missing].map(([userId, ids]) => list(userId, ids)));
-  return [...missing.values()].reduce((n, ids) => n + ids.length, 0);
+  listed.changed();
 }

@@ -22,7 +22,7 @@ import {
 } from './playlists.service.js';
 
 /**
- * SPEC §7 sends the edit as multipart form fields (no files). JSON bodies pass through untouched;
+ * The web's playlist form sends the edit as multipart form fields (no files). JSON bodies pass through untouched;
  * multer's own errors (a file part, too many or too long fields) become 400s.
  */
 function multipartFields(): RequestHandler {

@@ -1,14 +1,16 @@
 import { CATALOGUE_MESSAGES, type Playlist, type PlaylistInput, type Song } from '@samaa/shared';
 import { forbidden, notFound } from '../http/errors.js';
 import { EncodedBodies, type EncodedBody } from '../http/encodedBody.js';
-import { songExists, songsById } from '../songs/songCatalogue.repo.js';
-import { deleteImportRows } from '../playlistImport/importRows.repo.js';
+import { forgetPlaylist as forgetImportOfPlaylist } from '../playlistImport/playlistImport.service.js';
+import { songExists, songsById } from '../songs/songs.service.js';
 import {
   addSongToPlaylist,
   deletePlaylistById,
+  deletePlaylistsOf,
   findPlaylist,
   insertPlaylist,
   playlistsOf,
+  removeSongFromAllPlaylists,
   removeSongFromPlaylist,
   replacePlaylistSongs,
   updatePlaylistFields,
@@ -76,7 +78,7 @@ export async function updatePlaylist(playlistId: string, userId: string, input: 
 export async function deletePlaylist(playlistId: string, userId: string): Promise<void> {
   await ownedRecord(playlistId, userId);
   if (!(await deletePlaylistById(playlistId, userId))) throw notFound(CATALOGUE_MESSAGES.playlistNotFound);
-  await deleteImportRows(playlistId);
+  await forgetImportOfPlaylist(playlistId);
 }
 
 async function changeSongs(
@@ -105,4 +107,19 @@ export async function replaceSongs(playlistId: string, songIds: readonly string[
   const catalogue = await songsById();
   if (songIds.some((id) => !catalogue.has(id.toLowerCase()))) throw notFound(CATALOGUE_MESSAGES.songNotFound);
   return withSongsOrNotFound(await replacePlaylistSongs(playlistId, songIds));
+}
+
+// --- what other features use -----------------------------------------------------------------
+
+export { countPlaylists, deletePlaylistById, findPlaylist, insertPlaylist, playlistsOf, replacePlaylistEntries } from './playlists.repo.js';
+export type { PlaylistRecord } from './playlists.repo.js';
+
+/** When a user goes: their playlists. */
+export function forgetUser(userId: string): Promise<unknown> {
+  return deletePlaylistsOf(userId);
+}
+
+/** When a song goes: its entries in every playlist. */
+export function forgetSong(songId: string): Promise<unknown> {
+  return removeSongFromAllPlaylists(songId);
 }

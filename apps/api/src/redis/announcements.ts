@@ -1,5 +1,5 @@
-import { forgetCatalogueSnapshot, onCatalogueChanged } from '../songs/songCatalogue.repo.js';
-import { forgetUserIdentity, onUserChanged } from '../users/users.repo.js';
+import { forgetCatalogueSnapshot, onCatalogueChanged } from '../songs/songs.service.js';
+import { forgetUserIdentity, onUserChanged } from '../users/accounts.service.js';
 import type { RedisLink } from './redisLink.js';
 
 /**

@@ -1,13 +1,20 @@
 import { CATALOGUE_MESSAGES, type Song, type SongInput } from '@samaa/shared';
 import { notFound } from '../http/errors.js';
-import { deletePlaysOfSong } from '../analytics/plays.repo.js';
-import { deleteLikesOfSong } from '../likes/likes.repo.js';
-import { deleteLyricsOf } from '../lyrics/lyrics.repo.js';
-import { removeSongFromAllPlaylists } from '../playlists/playlists.repo.js';
+import { forgetSongEverywhere } from '../cascades.js';
 import { deleteSongById, insertSong, markEdited, replaceSong } from './songs.repo.js';
 import { songsById } from './songCatalogue.repo.js';
 
-export { songExists, songListSnapshot, songsById } from './songCatalogue.repo.js';
+// --- what other features use -----------------------------------------------------------------
+
+export {
+  forgetCatalogueSnapshot,
+  onCatalogueChanged,
+  persistCatalogueIn,
+  songExists,
+  songListSnapshot,
+  songsById,
+} from './songCatalogue.repo.js';
+export { countSongs, hasNoSongs, insertSongs, moveScannedSong, refreshScannedSongs } from './songs.repo.js';
 
 export interface Page {
   limit: number;
@@ -32,8 +39,8 @@ export async function updateSong(id: string, input: SongInput): Promise<Song> {
   return song;
 }
 
-/** Deletes a song and every reference to it: playlist entries and likes. */
+/** Deletes a song, then every reference to it (see `forgetSongEverywhere`). */
 export async function deleteSong(id: string): Promise<void> {
   if (!(await deleteSongById(id))) throw notFound(CATALOGUE_MESSAGES.songNotFound);
-  await Promise.all([removeSongFromAllPlaylists(id), deleteLikesOfSong(id), deletePlaysOfSong(id), deleteLyricsOf(id)]);
+  await forgetSongEverywhere(id);
 }

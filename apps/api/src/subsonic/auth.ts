@@ -5,7 +5,7 @@ import { apiKeyOwner } from '../apiKeys/apiKeys.service.js';
 import { passwordMatches } from '../auth/password.js';
 import type { LoginThrottle } from '../auth/loginThrottle.js';
 import { normalizeEmail } from '../users/accounts.service.js';
-import { findIdentity, findLoginUser, findUserRecord } from '../users/users.repo.js';
+import { findIdentity, findLoginUser, findUserRecord } from '../users/accounts.service.js';
 import type { SubsonicParams } from './params.js';
 import { SUBSONIC_ERRORS, SubsonicError } from './response.js';
 import { tokenAuthenticator } from './tokenAuth.js';
@@ -30,7 +30,7 @@ export function decodePassword(p: string): string {
 
 /**
  * Clients that use `u` + `p` send the password with every request, cover and stream range
- * included; bcrypt on each would cost ~60 ms of CPU. A right password is remembered for a few
+ * included; bcrypt on each would cost a hash's CPU per request. A right password is remembered for a few
  * minutes, keyed by an HMAC (never the password), with the token version it was checked at:
  * a password change moves the version and ends it.
  */

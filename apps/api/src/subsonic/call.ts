@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../context.js';
-import { playStats } from '../analytics/plays.repo.js';
+import { playStats } from '../analytics/analytics.service.js';
 import { likeTimes } from '../likes/likes.service.js';
 import type { SubsonicUser } from './auth.js';
 import type { Annotations } from './entities.js';

@@ -19,7 +19,7 @@ export async function resizedCover(cacheDir: string, source: string, size: numbe
   }
   await fs.mkdir(cacheDir, { recursive: true });
   const partial = `${target}.${process.pid}.${Date.now()}.part`;
-  // Loaded on the first resize: sharp takes about 120 ms to load, which start-up need not pay.
+  // Loaded on the first resize: sharp is slow to load, which start-up need not pay.
   const { default: sharp } = await import('sharp');
   await sharp(source)
     .resize(size, size, { fit: 'inside', withoutEnlargement: true })

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Playlist, Song } from '@samaa/shared';
-import type { PlayStats } from '../analytics/plays.repo.js';
+import type { PlayStats } from '../analytics/analytics.service.js';
 import { mimeForExtension } from '../media/formats.js';
 import { createdOf, type AlbumEntry, type ArtistEntry, type Library } from './library.js';
 import type { Payload } from './response.js';

@@ -1,12 +1,12 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { API_KEY_MESSAGES, API_MESSAGES } from '@samaa/shared';
-import { replaceSealed, sealedKeysOf } from '../apiKeys/apiKeys.repo.js';
+import { replaceSealed, sealedKeysOf } from '../apiKeys/apiKeys.service.js';
 import { apiKeyOwnerByHash } from '../apiKeys/apiKeys.service.js';
 import { currentKeySealer } from '../apiKeys/keySeal.js';
 import type { LoginThrottle } from '../auth/loginThrottle.js';
 import { normalizeEmail } from '../users/accounts.service.js';
-import { findUserByEmail } from '../users/users.repo.js';
+import { findUserByEmail } from '../users/accounts.service.js';
 import { SUBSONIC_ERRORS, SubsonicError } from './response.js';
 
 /*

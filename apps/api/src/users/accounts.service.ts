@@ -1,7 +1,3 @@
-import { deleteApiKeysOf } from '../apiKeys/apiKeys.repo.js';
-import { deleteNowPlayingOfUser } from '../analytics/nowPlaying.repo.js';
-import { deletePlaysOfUser } from '../analytics/plays.repo.js';
-import { deleteListeningOf } from '../subsonic/store/listening.repo.js';
 import { API_MESSAGES, registrationSchema, type User, type UserRecord } from '@samaa/shared';
 import { hashPassword } from '../auth/password.js';
 import type { AppContext } from '../context.js';
@@ -9,8 +5,7 @@ import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
 import { isObjectId, validate } from '../http/validate.js';
 import { mailerFor } from '../mail/mailer.js';
 import { verificationLink, verificationMail } from '../mail/verificationMail.js';
-import { deleteLikesOfUser } from '../likes/likes.repo.js';
-import { deletePlaylistsOf } from '../playlists/playlists.repo.js';
+import { forgetUserEverywhere } from '../cascades.js';
 import { deletePasswordResetsOf } from './passwordResets.repo.js';
 import {
   claimVerificationResend,
@@ -192,19 +187,30 @@ export function listUsers(): Promise<UserRecord[]> {
 
 /**
  * DELETE /api/users/:id: removes the user first (their tokens stop working at once, since the
- * auth middleware checks that the user exists), then their playlists, likes and links.
+ * auth middleware checks that the user exists), then everything of theirs (see
+ * `forgetUserEverywhere`).
  */
 export async function deleteUser(adminId: string, id: string): Promise<void> {
   if (id === adminId.toLowerCase()) throw badRequest(ACCOUNT_MESSAGES.cannotDeleteSelf);
   if (!(await deleteUserById(id))) throw notFound(ACCOUNT_MESSAGES.userNotFound);
-  await Promise.all([
-    deletePlaylistsOf(id),
-    deleteLikesOfUser(id),
-    deleteVerificationTokensOf(id),
-    deletePasswordResetsOf(id),
-    deleteApiKeysOf(id),
-    deletePlaysOfUser(id),
-    deleteNowPlayingOfUser(id),
-    deleteListeningOf(id),
-  ]);
+  await forgetUserEverywhere(id);
 }
+
+/** When a user goes: their verification links and password resets. */
+export function forgetUser(userId: string): Promise<unknown> {
+  return Promise.all([deleteVerificationTokensOf(userId), deletePasswordResetsOf(userId)]);
+}
+
+// --- what other features use -----------------------------------------------------------------
+
+export {
+  countUsers,
+  findIdentity,
+  findLoginUser,
+  findUserByEmail,
+  findUserRecord,
+  forgetUserIdentity,
+  onUserChanged,
+  signupTimesSince,
+} from './users.repo.js';
+

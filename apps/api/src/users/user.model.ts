@@ -28,7 +28,7 @@ export type HydratedUser = HydratedDocument<UserDoc>;
 
 export const UserModel = mongoose.model('User', userSchema);
 
-/** The user record of SPEC §3: exactly these fields, never the hash. */
+/** The user record the API sends: exactly these fields (types.ts `UserRecord`), never the hash. */
 export function toUserRecord(user: Pick<UserDoc, '_id' | 'name' | 'email' | 'gender' | 'verified' | 'isAdmin' | 'createdAt'>): UserRecord {
   return {
     _id: String(user._id),

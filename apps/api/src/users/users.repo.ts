@@ -1,7 +1,7 @@
-import { LRUCache } from 'lru-cache';
 import type { Gender, UserRecord } from '@samaa/shared';
+import { isDuplicateKey } from '../db/dataErrors.js';
 import { isSoleWriter, serialised } from '../db/engine.js';
-import { SharedStamp } from '../db/sharedStamp.js';
+import { StampedCache } from '../db/stampedCache.js';
 import { toUserRecord, UserModel } from './user.model.js';
 
 export interface NewUser {
@@ -35,7 +35,6 @@ export interface LoginUser {
 
 export class DuplicateEmailError extends Error {}
 
-const isDuplicateKey = (err: unknown) => (err as { code?: unknown } | null)?.code === 11000;
 const userLock = (id: string) => `user:${id.toLowerCase()}`;
 const RECORD_FIELDS = { _id: 1, name: 1, email: 1, gender: 1, verified: 1, isAdmin: 1, createdAt: 1 } as const;
 
@@ -67,11 +66,9 @@ export const USERS_CHECK_MS = 1000;
 /** How late a change by another process may show here: the stamp is read ahead (sharedStamp.ts). */
 export const USERS_BOUND_MS = 2 * USERS_CHECK_MS;
 export const IDENTITY_MAX_MS = 30_000;
-const identities = new LRUCache<string, { identity: UserIdentity | null }>({ max: 50_000 });
-let userWrites = 0;
-const usersStamp = new SharedStamp('users', USERS_CHECK_MS, () => {
-  userWrites += 1;
-  identities.clear();
+const identities = new StampedCache<string, { identity: UserIdentity | null }>({
+  max: 50_000,
+  stamp: { name: 'users', checkMs: USERS_CHECK_MS },
 });
 
 const userChangeListeners = new Set<(id: string) => void>();
@@ -84,8 +81,7 @@ export function onUserChanged(listener: (id: string) => void): () => void {
 
 /** Drops what this process knows of a user (another process changed them). */
 export function forgetUserIdentity(id: string): void {
-  userWrites += 1;
-  identities.delete(id.toLowerCase());
+  identities.forget(id.toLowerCase());
 }
 
 /**
@@ -93,28 +89,23 @@ export function forgetUserIdentity(id: string): void {
  * write that changed nothing (no such user) moves nothing.
  */
 function forgetIdentity(id: string, changed = true): void {
-  forgetUserIdentity(id);
-  if (!changed) return;
+  if (!changed) return forgetUserIdentity(id);
+  identities.changed(id.toLowerCase());
   for (const listener of userChangeListeners) listener(id.toLowerCase());
-  void usersStamp.move();
 }
 
 export async function findIdentity(id: string): Promise<UserIdentity | null> {
-  await usersStamp.check();
-  const key = id.toLowerCase();
-  const cached = identities.get(key);
-  if (cached) return cached.identity;
-  const before = userWrites;
-  const user = await UserModel.findById(id).select('_id name isAdmin tokenVersion').lean();
-  const identity = user
-    ? { _id: String(user._id), name: user.name, isAdmin: Boolean(user.isAdmin), tokenVersion: user.tokenVersion ?? 0 }
-    : null;
-  if (userWrites === before) {
-    // Spread between half and all of the bound, so entries read together are not re-read together.
-    const ttl = isSoleWriter() ? 0 : IDENTITY_MAX_MS * (0.5 + Math.random() / 2);
-    identities.set(key, { identity }, { ttl });
-  }
-  return identity;
+  const read = async () => {
+    const user = await UserModel.findById(id).select('_id name isAdmin tokenVersion').lean();
+    return {
+      identity: user
+        ? { _id: String(user._id), name: user.name, isAdmin: Boolean(user.isAdmin), tokenVersion: user.tokenVersion ?? 0 }
+        : null,
+    };
+  };
+  // Spread between half and all of the bound, so entries read together are not re-read together.
+  const ttl = () => (isSoleWriter() ? 0 : IDENTITY_MAX_MS * (0.5 + Math.random() / 2));
+  return (await identities.get(id.toLowerCase(), read, ttl)).identity;
 }
 
 export async function findUserRecord(id: string): Promise<UserRecord | null> {

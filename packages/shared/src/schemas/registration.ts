@@ -9,7 +9,7 @@ const passwordComplexity: PasswordComplexity =
   (passwordComplexityModule as unknown as { default?: PasswordComplexity }).default ??
   (passwordComplexityModule as unknown as PasswordComplexity);
 
-/** SPEC.md §5 and §9: the password rules, all four classes required. */
+/** The password rules of registration and password changes: all four classes required. */
 export const PASSWORD_RULES = {
   min: 8,
   max: 26,

@@ -1,8 +1,7 @@
-import { setNowPlaying } from '../../analytics/nowPlaying.repo.js';
-import { recordPlay } from '../../analytics/plays.repo.js';
+import { recordPlay, setNowPlaying } from '../../analytics/analytics.service.js';
 import { isObjectId } from '../../http/validate.js';
 import { setLiked } from '../../likes/likes.service.js';
-import { songExists } from '../../songs/songCatalogue.repo.js';
+import { songExists } from '../../songs/songs.service.js';
 import { notFoundError, type SubsonicCall, type SubsonicMethod } from '../call.js';
 import { SUBSONIC_ERRORS, SubsonicError } from '../response.js';
 

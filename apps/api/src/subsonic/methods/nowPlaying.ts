@@ -1,5 +1,5 @@
-import { nowPlaying } from '../../analytics/nowPlaying.repo.js';
-import { findUserRecord } from '../../users/users.repo.js';
+import { nowPlaying } from '../../analytics/analytics.service.js';
+import { findUserRecord } from '../../users/accounts.service.js';
 import { annotationsOf, type SubsonicMethod } from '../call.js';
 import { songChild } from '../entities.js';
 import { currentLibrary } from '../library.js';

@@ -1,8 +1,7 @@
 import type { UserRecord } from '@samaa/shared';
 import type { AppContext } from '../../context.js';
 import { transcoderOf } from '../../transcode/transcoder.js';
-import { normalizeEmail } from '../../users/accounts.service.js';
-import { findUserByEmail, listUserRecords } from '../../users/users.repo.js';
+import { findUserByEmail, listUsers, normalizeEmail } from '../../users/accounts.service.js';
 import { notFoundError, requireAdmin, type SubsonicMethod } from '../call.js';
 import { SUBSONIC_ERRORS, SubsonicError, type Payload } from '../response.js';
 
@@ -67,6 +66,6 @@ export const systemMethods: Record<string, SubsonicMethod> = {
 
   getUsers: async ({ user }) => {
     requireAdmin(user);
-    return { users: { user: (await listUserRecords()).map(userPayload) } };
+    return { users: { user: (await listUsers()).map(userPayload) } };
   },
 };

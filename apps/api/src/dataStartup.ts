@@ -1,0 +1,27 @@
+import path from 'node:path';
+import type { DataStartup } from './db/open.js';
+import { rekeyLegacyLikes } from './likes/likes.migrations.js';
+import { listUnlistedPlaylists } from './playlists/playlists.migrations.js';
+import { persistCatalogueIn } from './songs/songs.service.js';
+
+/**
+ * What the features need when the database opens (server, seed and admin command alike): the
+ * steps that bring data of earlier builds to the current shape, then the catalogue snapshot
+ * kept on disk so a restart does not read the whole catalogue.
+ */
+export const dataStartup: DataStartup = {
+  migrations: [
+    {
+      // Every like keyed by `userId:songId`; every playlist in its owner's playlist list.
+      version: 2,
+      async run() {
+        const likes = await rekeyLegacyLikes();
+        const playlists = await listUnlistedPlaylists();
+        return likes || playlists ? `${likes} likes re-keyed, ${playlists} playlists listed` : null;
+      },
+    },
+  ],
+  afterOpen(config) {
+    persistCatalogueIn(path.join(config.dataDir, 'cache', `catalogue-${config.mongodbDbName}.json`));
+  },
+};
