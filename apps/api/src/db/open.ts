@@ -30,7 +30,7 @@ export async function openDatabase(
     // An engine started here comes with its pool size: no second connection to find it out.
     await connectMongoose(db.uri, config.mongodbDbName, config.mongodbMaxPoolSize ?? db.maxPoolSize);
     await migrateData(logger);
-    persistCatalogueIn(path.join(config.dataDir, 'cache', `catalogue-${config.mongodbDbName}.json`));
+    persistCatalogueIn(path.join(config.dataDir, 'cache', `catalogue-${config.mongodbDbName}.json.gz`));
     setSoleWriter(!config.mongodbUri);
   } catch (err) {
     await mongoose.disconnect().catch(() => undefined);
