@@ -77,8 +77,19 @@ interface Word {
   size: number;
 }
 
-export class CatalogueIndex {
-  private songs: (Song | undefined)[] = [];
+/** What an index holds: a song, or a Subsonic album or artist (their name, artist and album). */
+export interface Indexable {
+  name: string;
+}
+interface Fields<T> {
+  id(doc: T): string;
+  /** The name, artist and album text of a document. */
+  texts(doc: T): [string, string | undefined, string | undefined];
+}
+const SONG_FIELDS: Fields<Song> = { id: (song) => song._id, texts: (song) => [song.name, song.artist, song.album] };
+
+export class CatalogueIndex<T extends Indexable = Song> {
+  private songs: (T | undefined)[] = [];
   private ordinalOf = new Map<string, number>();
   private liveCount = 0;
   /** Per song: where its entries start in `forward` (entry = termId * 8 + field bits). */
@@ -103,6 +114,8 @@ export class CatalogueIndex {
 
   lastCost: QueryCost = { postings: 0, candidates: 0, fuzzyTerms: 0 };
 
+  constructor(private readonly fields: Fields<T> = SONG_FIELDS as unknown as Fields<T>) {}
+
   get size(): number {
     return this.liveCount;
   }
@@ -117,7 +130,7 @@ export class CatalogueIndex {
   }
 
   /** Adds many songs; the term order is sorted once at the end. */
-  addAll(songs: readonly Song[], from = 0, to = songs.length): void {
+  addAll(songs: readonly T[], from = 0, to = songs.length): void {
     this.sortedValid = false;
     const cache = new Map<string, string[]>();
     for (let i = from; i < to; i += 1) this.addOne(songs[i]!, cache);
@@ -134,7 +147,7 @@ export class CatalogueIndex {
     this.sortedValid = true;
   }
 
-  add(song: Song): void {
+  add(song: T): void {
     this.addOne(song);
   }
 
@@ -147,20 +160,20 @@ export class CatalogueIndex {
     for (let f = 0; f < 3; f += 1) this.fieldLengthSums[f]! -= this.fieldLengths[ordinal * 3 + f]!;
   }
 
-  replace(song: Song): void {
-    this.remove(song._id);
+  replace(song: T): void {
     this.addOne(song);
   }
 
-  private addOne(song: Song, cache?: Map<string, string[]>): void {
-    if (this.ordinalOf.has(song._id)) this.remove(song._id);
+  private addOne(song: T, cache?: Map<string, string[]>): void {
+    const key = this.fields.id(song);
+    if (this.ordinalOf.has(key)) this.remove(key);
     const ordinal = this.songs.length;
     this.songs.push(song);
-    this.ordinalOf.set(song._id, ordinal);
+    this.ordinalOf.set(key, ordinal);
     this.liveCount += 1;
     const entries = new Map<number, number>();
     this.fieldLengths = grown(this.fieldLengths, (ordinal + 1) * 3);
-    const values = [song.name, song.artist, song.album];
+    const values = this.fields.texts(song);
     for (let f = 0; f < 3; f += 1) {
       const value = values[f];
       // Artist and album names repeat: a bulk build splits each once.
@@ -269,7 +282,7 @@ export class CatalogueIndex {
    * worst word decides), name before artist before album (the weakest word decides), then score
    * (BM25+ with field boosts), then name. `total` is the number of matches.
    */
-  search(words: string[], wanted: number, typos: 'where-missing' | 'all'): { songs: Song[]; total: number } {
+  search(words: string[], wanted: number, typos: 'where-missing' | 'all'): { songs: T[]; total: number } {
     const cost: QueryCost = { postings: 0, candidates: 0, fuzzyTerms: 0 };
     this.lastCost = cost;
     this.finish();
@@ -335,6 +348,32 @@ export class CatalogueIndex {
       }
     }
     return table;
+  }
+
+  /**
+   * The best `wanted`: whole-word and prefix matches rank before typo matches, so the first pass
+   * looks for typos only in the words that have no whole-word (or, for the word being typed,
+   * prefix) match at all. When that fills the page it is the answer; otherwise every word may
+   * match with a typo. `complete` when these are every match there is.
+   */
+  best(words: string[], wanted: number): { found: T[]; complete: boolean } {
+    if (words.length === 0) return { found: [], complete: true };
+    const first = this.search(words, wanted, 'where-missing');
+    if (first.total >= wanted) return { found: first.songs, complete: false };
+    const all = this.search(words, wanted, 'all');
+    return { found: all.songs, complete: all.total <= wanted };
+  }
+
+  /** Trims the posting lists' spare room (after a bulk build). */
+  compact(): void {
+    for (let id = 0; id < this.postings.length; id += 1) {
+      const length = this.postingLengths[id]!;
+      if (this.postings[id]!.length > length) {
+        this.postings[id] = this.postings[id]!.slice(0, length);
+        this.postingFields[id] = this.postingFields[id]!.slice(0, length);
+      }
+    }
+    this.forward = this.forward.slice(0, this.forwardUsed);
   }
 
   /** The term ids a word matches. */

@@ -26,6 +26,7 @@ function buildIndex(snapshot: SongListSnapshot): Promise<CatalogueIndex> {
         await new Promise((resolve) => setImmediate(resolve));
       }
       index.finish();
+      index.compact();
       const kept = indexes.get(snapshot);
       // A rebuild that drops removed songs' entries replaces the patched index it was started from.
       if (!kept || kept.removedCount > 0) indexes.set(snapshot, index);
@@ -138,16 +139,9 @@ interface Ranking {
 }
 const rankings = new WeakMap<SongListSnapshot, LRUCache<string, Ranking>>();
 
-/**
- * Whole-word and prefix matches rank before typo matches, so the first pass looks for typos only
- * in the words that have no whole-word (or, for the word being typed, prefix) match in the
- * catalogue. When that fills the page it is the answer; otherwise every word may match with a typo.
- */
 function rank(index: CatalogueIndex, terms: string[], wanted: number): Ranking {
-  const first = index.search(terms, wanted, 'where-missing');
-  if (first.total >= wanted) return { songs: first.songs, complete: false };
-  const all = index.search(terms, wanted, 'all');
-  return { songs: all.songs, complete: all.total <= wanted };
+  const { found, complete } = index.best(terms, wanted);
+  return { songs: found, complete };
 }
 
 /** How many songs a scan looks at before it stops looking for more matches. */
