@@ -22,6 +22,6 @@ export const dataStartup: DataStartup = {
     },
   ],
   afterOpen(config) {
-    persistCatalogueIn(path.join(config.dataDir, 'cache', `catalogue-${config.mongodbDbName}.json`));
+    persistCatalogueIn(path.join(config.dataDir, 'cache', `catalogue-${config.mongodbDbName}.json.gz`));
   },
 };

@@ -1,69 +1,87 @@
 import { LRUCache } from 'lru-cache';
-import type { SearchResult } from 'minisearch';
 import type { Song } from '@samaa/shared';
-import { onCataloguePatched, songListSnapshot, songsByIdOf, type SongListSnapshot } from '../songs/songCatalogue.repo.js';
-import { createTextIndex, fuzziness, matchTier, queryTerms } from './textIndex.js';
+import { onCataloguePatched, songListSnapshot, type SongListSnapshot } from '../songs/songCatalogue.repo.js';
+import { CatalogueIndex } from './catalogueIndex.js';
+import { queryTerms } from './textIndex.js';
 
-const FIELDS: ('name' | 'artist' | 'album')[] = ['name', 'artist', 'album'];
-const BOOST = { name: 3, artist: 2, album: 1 };
-
-type Index = ReturnType<typeof createTextIndex<Song>>;
-const indexes = new WeakMap<SongListSnapshot, Index>();
+const indexes = new WeakMap<SongListSnapshot, CatalogueIndex>();
 /** Index builds under way, one per snapshot: searches meanwhile are answered by `scanMatches`. */
-const building = new WeakMap<SongListSnapshot, Promise<Index>>();
+const building = new WeakMap<SongListSnapshot, Promise<CatalogueIndex>>();
+/** Songs indexed between two yields to the event loop. */
+const BUILD_CHUNK = 2000;
 
 /**
  * Builds a snapshot's index in chunks that let requests in between: built at once, 100,000 songs
- * held the event loop for seconds, and every request (the health check too) waited for it.
+ * would hold the event loop for a few hundred milliseconds, and every request (the health check
+ * too) would wait for it.
  */
-function buildIndex(snapshot: SongListSnapshot): Promise<Index> {
+function buildIndex(snapshot: SongListSnapshot): Promise<CatalogueIndex> {
   let pending = building.get(snapshot);
   if (!pending) {
-    const index = createTextIndex<Song>(FIELDS, BOOST);
-    pending = index.addAllAsync(snapshot.songs, { chunkSize: 500 }).then(() => {
-      if (!indexes.has(snapshot)) indexes.set(snapshot, index);
+    pending = (async () => {
+      const index = new CatalogueIndex();
+      const { songs } = snapshot;
+      for (let from = 0; from < songs.length; from += BUILD_CHUNK) {
+        index.addAll(songs, from, Math.min(songs.length, from + BUILD_CHUNK));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      index.finish();
+      index.compact();
+      const kept = indexes.get(snapshot);
+      // A rebuild that drops removed songs' entries replaces the patched index it was started from.
+      if (!kept || kept.removedCount > 0) indexes.set(snapshot, index);
       building.delete(snapshot);
       return indexes.get(snapshot)!;
-    });
+    })();
     pending.catch(() => building.delete(snapshot));
     building.set(snapshot, pending);
   }
   return pending;
 }
 
+/** Past this many removed (or replaced) songs, the index is built again in the background. */
+const removedLimit = (index: CatalogueIndex) => 1000 + index.size / 4;
+
 /**
  * A write of this process patched the catalogue: its index moves to the new snapshot with the same
- * change (the old snapshot is no longer served), where building it again took seconds at 100,000
+ * change (the old snapshot is no longer served), where building it again took a while at 100,000
  * songs. Rankings are kept per snapshot, so none made before the change is reused.
  */
 onCataloguePatched((base, next, { added = [], replaced = [], deleted = [] }) => {
   const index = indexes.get(base);
   if (!index) return;
   indexes.delete(base);
-  for (const id of deleted) if (index.has(id)) index.discard(id);
-  for (const song of [...replaced, ...added]) {
-    if (index.has(song._id)) index.replace(song);
-    else index.add(song);
-  }
+  for (const id of deleted) index.remove(id);
+  for (const song of replaced) index.replace(song);
+  // Added songs are newest: indexed last, in list order.
+  for (let i = added.length - 1; i >= 0; i -= 1) index.add(added[i]!);
   indexes.set(next, index);
+  if (index.removedCount > removedLimit(index)) void buildIndex(next).catch(() => undefined);
 });
 
-/** Up to this many songs an index is built at once (tens of milliseconds) where a search needs it. */
+/** Up to this many songs an index is built at once (a few milliseconds) where a search needs it. */
 const BUILT_AT_ONCE_UP_TO = 5000;
 
 /**
  * The snapshot's index when built (or small enough to build now); otherwise undefined, and its
  * build started in the background.
  */
-function readyIndexOf(snapshot: SongListSnapshot): Index | undefined {
+function readyIndexOf(snapshot: SongListSnapshot): CatalogueIndex | undefined {
   let index = indexes.get(snapshot);
   if (!index && snapshot.songs.length <= BUILT_AT_ONCE_UP_TO) {
-    index = createTextIndex<Song>(FIELDS, BOOST);
+    index = new CatalogueIndex();
     index.addAll(snapshot.songs);
+    index.finish();
     indexes.set(snapshot, index);
   }
   if (!index) void buildIndex(snapshot).catch(() => undefined);
   return index;
+}
+
+/** The index of the current snapshot, built now if need be (tests and tools). */
+export async function songIndexOf(snapshot?: SongListSnapshot): Promise<CatalogueIndex> {
+  snapshot ??= await songListSnapshot();
+  return indexes.get(snapshot) ?? buildIndex(snapshot);
 }
 
 /** Builds the current snapshot's index ahead of the first search (after start-up). */
@@ -105,60 +123,25 @@ export async function searchCatalogue(
   const wanted = offset + limit;
   let ranking = cache.get(key);
   if (!ranking || (!ranking.complete && ranking.songs.length < wanted)) {
-    ranking = rank(snapshot, index, query, terms, wanted);
-    cache.set(key, { songs: ranking.songs.slice(0, RANKED_KEPT), complete: ranking.complete || ranking.songs.length > RANKED_KEPT });
+    ranking = rank(index, terms, Math.max(wanted, RANKED_AT_LEAST));
+    cache.set(key, ranking);
   }
   return ranking.songs.slice(offset, wanted);
 }
 
-/** Rankings kept per snapshot, and how many songs of each. */
+/** Rankings kept per snapshot; each holds at least this many songs (a page and the next ones). */
 const RANKINGS_KEPT = 1000;
-const RANKED_KEPT = 500;
-/** A ranking, and whether it holds every match (or only the whole-word and prefix ones). */
+const RANKED_AT_LEAST = 50;
+/** A ranking's best songs, and whether they are every match there is. */
 interface Ranking {
   songs: Song[];
   complete: boolean;
 }
 const rankings = new WeakMap<SongListSnapshot, LRUCache<string, Ranking>>();
 
-/** MiniSearch's term tree (a radix tree; not in its typings, stable through v7). */
-interface TermTree {
-  has(term: string): boolean;
-  atPrefix(prefix: string): { size: number };
-}
-const termTreeOf = (index: Index) => (index as unknown as { _index: TermTree })._index;
-
-/**
- * Whole-word and prefix matches rank before typo matches, so the first search looks for typos
- * only in the words that have no whole-word (or, for the word being typed, prefix) match in the
- * catalogue: the typo search is the costly part, a walk of the whole term tree per word. When that
- * fills the page it is the answer; otherwise every word may match with a typo, as before.
- */
-function rank(snapshot: SongListSnapshot, index: Index, query: string, terms: string[], wanted: number): Ranking {
-  const tree = termTreeOf(index);
-  const last = terms.length - 1;
-  const found = terms.map((term, i) => (i === last ? tree.atPrefix(term).size > 0 : tree.has(term)));
-  const fuzzyOnlyWhereMissing = (term: string, i: number) => (found[i] ? false : fuzziness(term));
-  const first = index.search(query, { fuzzy: fuzzyOnlyWhereMissing });
-  if (first.length >= wanted) return { songs: ranked(snapshot, first, terms), complete: false };
-  return { songs: ranked(snapshot, index.search(query), terms), complete: true };
-}
-
-function ranked(snapshot: SongListSnapshot, results: SearchResult[], terms: string[]): Song[] {
-  const byId = songsByIdOf(snapshot);
-  return results
-    .flatMap((result) => {
-      const song = byId.get(result.id as string);
-      return song ? [{ song, score: result.score, tier: matchTier(result, terms, FIELDS) }] : [];
-    })
-    .sort(
-      (a, b) =>
-        a.tier.kind - b.tier.kind ||
-        a.tier.field - b.tier.field ||
-        b.score - a.score ||
-        (a.song.name < b.song.name ? -1 : a.song.name > b.song.name ? 1 : 0),
-    )
-    .map(({ song }) => song);
+function rank(index: CatalogueIndex, terms: string[], wanted: number): Ranking {
+  const { found, complete } = index.best(terms, wanted);
+  return { songs: found, complete };
 }
 
 /** How many songs a scan looks at before it stops looking for more matches. */

@@ -1,7 +1,9 @@
 import MiniSearch, { type SearchResult } from 'minisearch';
 
 /*
- * Full-text matching shared by song and playlist search, on MiniSearch: chosen over FlexSearch
+ * Full-text matching for the small indexes (a user's playlists, the Subsonic artists and albums),
+ * on MiniSearch; the catalogue's songs have their own compact index (catalogueIndex.ts) with the
+ * same words, typo allowance and ranking. MiniSearch was chosen over FlexSearch
  * (its typo tolerance is phonetic, with no per-term match information to rank by) and Orama (one
  * typo tolerance for the whole query, not per word length, and a much larger package).
  */

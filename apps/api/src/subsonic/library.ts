@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Song } from '@samaa/shared';
 import { songListSnapshot, songsByIdOf, type SongListSnapshot } from '../songs/songCatalogue.repo.js';
-import { createTextIndex, foldTerm } from '../search/textIndex.js';
+import { foldTerm } from '../search/textIndex.js';
+import { CatalogueIndex } from '../search/catalogueIndex.js';
 
 /*
  * Subsonic clients browse artists → albums → songs. Samaa's catalogue is a list of songs, so
@@ -39,8 +40,9 @@ export interface Library {
   /** Newest first, as the catalogue has them. */
   songs: Song[];
   songById: Map<string, Song>;
-  artistIndex: ReturnType<typeof createTextIndex<{ _id: string; name: string }>>;
-  albumIndex: ReturnType<typeof createTextIndex<{ _id: string; name: string; artist: string }>>;
+  /** Artists by name, albums by name and artist: the same word index as the songs' (catalogueIndex.ts). */
+  artistIndex: CatalogueIndex<ArtistEntry>;
+  albumIndex: CatalogueIndex<AlbumEntry>;
   lastModified: number;
   /** The albums in one of the list orders, sorted once per library (albumOrders.ts). */
   orders: Map<string, readonly AlbumEntry[]>;
@@ -147,10 +149,20 @@ async function build(snapshot: SongListSnapshot): Promise<Library> {
   }
   await nextTurn();
   const albums = [...albumById.values()];
-  const artistIndex = createTextIndex<{ _id: string; name: string }>(['name'], { name: 1 });
-  await artistIndex.addAllAsync(artists.map(({ id, name }) => ({ _id: id, name })), { chunkSize: 1000 });
-  const albumIndex = createTextIndex<{ _id: string; name: string; artist: string }>(['name', 'artist'], { name: 2, artist: 1 });
-  await albumIndex.addAllAsync(albums.map(({ id, name, artist }) => ({ _id: id, name, artist })), { chunkSize: 1000 });
+  const artistIndex = new CatalogueIndex<ArtistEntry>({ id: (artist) => artist.id, texts: (artist) => [artist.name, undefined, undefined] });
+  for (let from = 0; from < artists.length; from += SONGS_PER_SLICE) {
+    artistIndex.addAll(artists, from, Math.min(artists.length, from + SONGS_PER_SLICE));
+    await nextTurn();
+  }
+  artistIndex.finish();
+  artistIndex.compact();
+  const albumIndex = new CatalogueIndex<AlbumEntry>({ id: (album) => album.id, texts: (album) => [album.name, album.artist, undefined] });
+  for (let from = 0; from < albums.length; from += SONGS_PER_SLICE) {
+    albumIndex.addAll(albums, from, Math.min(albums.length, from + SONGS_PER_SLICE));
+    await nextTurn();
+  }
+  albumIndex.finish();
+  albumIndex.compact();
   return {
     artists,
     albums,

@@ -1,5 +1,5 @@
-import type { SearchResult } from 'minisearch';
 import { searchCatalogue } from '../../search/songIndex.js';
+import { queryTerms } from '../../search/textIndex.js';
 import { annotationsOf, type SubsonicMethod } from '../call.js';
 import { albumId3, artistId3, songChild } from '../entities.js';
 import { currentLibrary } from '../library.js';
@@ -22,14 +22,18 @@ export const searchMethods: Record<string, SubsonicMethod> = {
     const songOffset = params.int('songOffset', 0, 0, Number.MAX_SAFE_INTEGER);
     const [library, notes] = await Promise.all([currentLibrary(), annotationsOf(user)]);
     const whole = isWholeLibrary(query);
-    const ids = (results: SearchResult[]) => results.map((result) => String(result.id));
+    const words = queryTerms(query);
 
     const artists = whole
       ? page(library.artists, artistOffset, artistCount)
-      : page(ids(library.artistIndex.search(query)), artistOffset, artistCount).map((id) => library.artistById.get(id)!);
+      : artistCount === 0
+        ? []
+        : library.artistIndex.best(words, artistOffset + artistCount).found.slice(artistOffset);
     const albums = whole
       ? page(library.albums, albumOffset, albumCount)
-      : page(ids(library.albumIndex.search(query)), albumOffset, albumCount).map((id) => library.albumById.get(id)!);
+      : albumCount === 0
+        ? []
+        : library.albumIndex.best(words, albumOffset + albumCount).found.slice(albumOffset);
     const songs = whole
       ? page(library.songs, songOffset, songCount)
       : songCount === 0

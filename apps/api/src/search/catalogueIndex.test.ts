@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import type { Song } from '@samaa/shared';
+import { generateSongs } from '../songs/generateSongs.js';
+import { CatalogueIndex, type QueryCost } from './catalogueIndex.js';
+import { boundedDistance } from './editDistance.js';
+import { queryTerms } from './textIndex.js';
+
+const media = { img: 'https://img.test/c.png', song: 'https://audio.test/s.mp3' };
+const songOf = (i: number, name: string, artist: string, album?: string): Song => ({ _id: `s${i}`, name, artist, album, ...media });
+
+/** A generated catalogue of `size` songs plus a few rare ones, indexed. */
+function indexOf(size: number): CatalogueIndex {
+  const index = new CatalogueIndex();
+  index.addAll(generateSongs(size, 7).map((song, i) => ({ ...song, _id: `g${i}` })));
+  index.finish();
+  index.add(songOf(1, 'Zyxwvut Quokka', 'Rare Artist', 'Rare Album'));
+  index.add(songOf(2, 'Quokkas At Dawn', 'Zyxwvut', 'Rare Album'));
+  return index;
+}
+
+const costOf = (index: CatalogueIndex, query: string, typos: 'where-missing' | 'all' = 'where-missing'): QueryCost => {
+  index.search(queryTerms(query), 20, typos);
+  return index.lastCost;
+};
+
+describe('catalogue index: cost against catalogue size', () => {
+  const small = indexOf(1000);
+  const large = indexOf(20_000);
+
+  it('visits the same postings and candidates at 1,000 and 20,000 songs when one word is rare', () => {
+    for (const query of ['zyxwvut quo', 'midnight zyxwvut', 'zyxwvut', 'quokka rare', 'golden zyxwvut ra']) {
+      const [a, b] = [costOf(small, query), costOf(large, query)];
+      expect(b, query).toEqual(a);
+      expect(b.candidates, query).toBeLessThanOrEqual(2);
+    }
+  });
+
+  it('compares a bounded set of dictionary terms for typos, the same at both sizes', () => {
+    for (const query of ['zyxwvt quokka', 'quokak', 'midnigt zyxwvut']) {
+      const [a, b] = [costOf(small, query, 'all'), costOf(large, query, 'all')];
+      expect(b, query).toEqual(a);
+    }
+  });
+
+  it('starts from the most selective word: a common word costs only its own postings', () => {
+    large.search(['midnight', 'zyxwvut'], 20, 'where-missing');
+    // "zyxwvut" is in two songs (a name and an artist): those two are all it reads.
+    expect(large.lastCost.postings).toBe(2);
+  });
+
+  it('skips prefix terms once whole-word matches fill the page', () => {
+    const index = new CatalogueIndex();
+    index.addAll(Array.from({ length: 30 }, (_, i) => songOf(i, `Rain ${i}`, 'A')));
+    index.addAll(Array.from({ length: 500 }, (_, i) => songOf(100 + i, `Rainy ${i}`, 'B')));
+    const { songs, total } = index.search(['rain'], 20, 'where-missing');
+    expect(songs.every((song) => song.name.startsWith('Rain '))).toBe(true);
+    expect(index.lastCost.postings).toBe(30);
+    expect(total).toBe(30);
+  });
+});
+
+describe('catalogue index: what it finds', () => {
+  it('follows adds, edits and removals, new words included', () => {
+    const index = new CatalogueIndex();
+    index.addAll([songOf(1, 'Alpha', 'X'), songOf(2, 'Beta', 'Y')]);
+    index.finish();
+    const names = (words: string[]) => index.search(words, 20, 'all').songs.map((song) => song.name);
+    index.add(songOf(3, 'Aardvark Anthem', 'Z'));
+    index.add(songOf(4, 'Zebra', 'Aa'));
+    expect(names(['a'])).toEqual(['Aardvark Anthem', 'Alpha', 'Zebra']);
+    expect(names(['aardvark', 'an'])).toEqual(['Aardvark Anthem']);
+    index.replace(songOf(3, 'Renamed', 'Z'));
+    expect(names(['aardvark'])).toEqual([]);
+    expect(names(['renamed'])).toEqual(['Renamed']);
+    index.remove('s1');
+    expect(names(['alpha'])).toEqual([]);
+    expect(index.size).toBe(3);
+    expect(index.removedCount).toBe(2);
+  });
+
+  it('folds case and accents, and splits on punctuation', () => {
+    const index = new CatalogueIndex();
+    index.addAll([songOf(1, 'Halo', 'Beyoncé'), songOf(2, 'Rock-a-Bye', 'ÉLAN')]);
+    expect(index.search(['beyonce'], 20, 'all').songs.map((s) => s.name)).toEqual(['Halo']);
+    expect(index.search(['bye', 'elan'], 20, 'all').songs.map((s) => s.name)).toEqual(['Rock-a-Bye']);
+  });
+});
+
+describe('boundedDistance', () => {
+  it('is the edit distance up to the bound, and bound + 1 beyond', () => {
+    expect(boundedDistance('midnigt', 'midnight', 1)).toBe(1);
+    expect(boundedDistance('kesaryia', 'kesariya', 2)).toBe(2);
+    expect(boundedDistance('love', 'glove', 1)).toBe(1);
+    expect(boundedDistance('halo', 'hal0', 1)).toBe(1);
+    expect(boundedDistance('abcd', 'wxyz', 2)).toBe(3);
+    expect(boundedDistance('abc', 'abcdef', 2)).toBe(3);
+    expect(boundedDistance('same', 'same', 1)).toBe(0);
+    expect(boundedDistance('kitten', 'sitting', 3)).toBe(3);
+  });
+});
