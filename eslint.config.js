@@ -81,12 +81,6 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', dataLayer] },
   },
   {
-    // Read the catalogue snapshot straight from songs/songCatalogue.repo.ts; being reworked for
-    // large libraries, after which they go through the songs service like every other feature.
-    files: ['apps/api/src/search/songIndex.ts', 'apps/api/src/search/search.service.ts', 'apps/api/src/subsonic/library.ts'],
-    rules: { 'no-restricted-imports': ['error', dataLayer] },
-  },
-  {
     // Features talk to each other through their index (features/<name>/index.ts), never through
     // each other's files; shared components and shells likewise. Tests may reach in.
     files: ['apps/web/src/**/*.{ts,tsx}'],

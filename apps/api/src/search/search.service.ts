@@ -1,9 +1,9 @@
 import { gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { escapeRegExp, type Playlist, type PlaylistInput, type Song } from '@samaa/shared';
-import { songListSnapshot, type SongListSnapshot } from '../songs/songCatalogue.repo.js';
+import { songListSnapshot, type SongListSnapshot } from '../songs/songs.service.js';
 import { withSongs } from '../playlists/playlists.service.js';
-import { playlistsOf, type PlaylistRecord } from '../playlists/playlists.repo.js';
+import { playlistsOf, type PlaylistRecord } from '../playlists/playlists.service.js';
 import { searchCatalogue } from './songIndex.js';
 import { createTextIndex, matchTier, queryTerms } from './textIndex.js';
 

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Song } from '@samaa/shared';
-import { onCataloguePatched, songListSnapshot, type SongListSnapshot } from '../songs/songCatalogue.repo.js';
+import { onCataloguePatched, songListSnapshot, type SongListSnapshot } from '../songs/songs.service.js';
 import { CatalogueIndex } from './catalogueIndex.js';
 import { queryTerms } from './textIndex.js';
 

@@ -9,11 +9,14 @@ import { songsById } from './songCatalogue.repo.js';
 export {
   forgetCatalogueSnapshot,
   onCatalogueChanged,
+  onCataloguePatched,
   persistCatalogueIn,
   songExists,
   songListSnapshot,
   songsById,
+  songsByIdOf,
 } from './songCatalogue.repo.js';
+export type { SongListSnapshot } from './songCatalogue.repo.js';
 export { countSongs, hasNoSongs, insertSongs, moveScannedSong, refreshScannedSongs } from './songs.repo.js';
 
 export interface Page {

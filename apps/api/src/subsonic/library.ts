@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Song } from '@samaa/shared';
-import { songListSnapshot, songsByIdOf, type SongListSnapshot } from '../songs/songCatalogue.repo.js';
+import { songListSnapshot, songsByIdOf, type SongListSnapshot } from '../songs/songs.service.js';
 import { foldTerm } from '../search/textIndex.js';
 import { CatalogueIndex } from '../search/catalogueIndex.js';
 
