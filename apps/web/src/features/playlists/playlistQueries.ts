@@ -22,8 +22,17 @@ export function useOwnPlaylists({ revalidate = false }: { revalidate?: boolean }
   );
 }
 
-/** After any playlist change: every screen showing playlists refetches. */
-export function playlistsChanged(): Promise<void> {
+/**
+ * After any playlist change: every screen showing playlists refetches. With the changed playlist
+ * as the server answered it, the cached list shows it at once, so a screen opened before the
+ * refetch lands (the Library after adding songs on Home) does not show the count from before.
+ */
+export function playlistsChanged(changed?: Playlist): Promise<void> {
+  if (changed) {
+    queryClient.setQueryData<Playlist[]>(PLAYLIST_KEYS.own, (current) =>
+      current?.map((playlist) => (playlist._id === changed._id ? changed : playlist)),
+    );
+  }
   return queryClient.invalidateQueries({ queryKey: PLAYLIST_KEYS.all });
 }
 
