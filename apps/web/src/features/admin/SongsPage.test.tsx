@@ -5,6 +5,7 @@ import { LABELS, MESSAGES, type Song } from '@samaa/shared';
 import SongsPage from './SongsPage';
 import { FORM_CLOSE_DELAY_MS } from './SongForm';
 import { mockApi, type ApiMock } from '../../test/apiMock';
+import { stubViewport } from '../../test/viewport';
 import type { FileUploadProps } from '../upload/FileUpload';
 
 // The upload component belongs to the media feature: stand in for it with a button per kind that
@@ -35,11 +36,7 @@ vi.mock('../upload/FileUpload', () => ({
 }));
 
 let mock: ApiMock | undefined;
-beforeEach(() => {
-  // jsdom has no layout: give the virtualised table a 640px viewport.
-  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(640);
-  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
-});
+beforeEach(stubViewport);
 afterEach(() => {
   mock?.restore();
   vi.restoreAllMocks();

@@ -7,13 +7,10 @@ import { ListenerShell } from '../../shells/ListenerShell';
 import { mockApi, signInListener, TEST_USER, type ApiMock } from '../../test/apiMock';
 import { stubMedia } from '../player/playerTestKit';
 import { dawn, dusk } from '../../test/songs';
+import { stubViewport } from '../../test/viewport';
 
 let mock: ApiMock | undefined;
-beforeEach(() => {
-  // jsdom has no layout: give the virtualised list a viewport.
-  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(640);
-  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
-});
+beforeEach(stubViewport);
 afterEach(() => {
   mock?.restore();
   vi.restoreAllMocks();

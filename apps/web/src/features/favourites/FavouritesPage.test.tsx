@@ -15,13 +15,10 @@ import {
 } from '../../test/apiMock';
 import { renderWithRouter } from '../../test/renderWithRouter';
 import { dawn, dusk } from '../../test/songs';
+import { stubViewport } from '../../test/viewport';
 
 let mock: ApiMock;
-beforeEach(() => {
-  // jsdom has no layout: give the virtualised grid an 800 x 640 viewport (four cards a row).
-  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(640);
-  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
-});
+beforeEach(stubViewport);
 afterEach(() => {
   mock.restore();
   vi.restoreAllMocks();

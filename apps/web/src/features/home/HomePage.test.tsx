@@ -6,6 +6,7 @@ import HomePage from './HomePage';
 import { mockApi, signInListener, type ApiMock, type MockReply, type RecordedRequest } from '../../test/apiMock';
 import { fireEvent } from '@testing-library/react';
 import { renderWithRouter } from '../../test/renderWithRouter';
+import { stubViewport } from '../../test/viewport';
 
 const songs: Song[] = Array.from({ length: 10_000 }, (_, i) => ({
   _id: `s${i}`,
@@ -16,11 +17,7 @@ const songs: Song[] = Array.from({ length: 10_000 }, (_, i) => ({
 }));
 
 let mock: ApiMock;
-beforeEach(() => {
-  // jsdom has no layout: give the virtualised list a 640px viewport.
-  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(640);
-  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
-});
+beforeEach(stubViewport);
 afterEach(() => {
   mock?.restore();
   vi.restoreAllMocks();
