@@ -51,21 +51,17 @@ async function readQueue(call: SubsonicCall) {
   return { stored, current, ids, entries };
 }
 
+/** What both forms of the queue answer share; they differ only in how the current song is named. */
+function queueFields({ stored, entries }: NonNullable<Awaited<ReturnType<typeof readQueue>>>, call: SubsonicCall) {
+  return { position: stored.position, username: call.user.email, changed: stored.changed, changedBy: stored.changedBy, entry: entries };
+}
+
 export const playQueueMethods: Record<string, SubsonicMethod> = {
   getPlayQueue: async (call) => {
     const queue = await readQueue(call);
     if (!queue) return {};
-    const { stored, current, ids, entries } = queue;
-    return {
-      playQueue: {
-        current: current === undefined ? undefined : ids[current],
-        position: stored.position,
-        username: call.user.email,
-        changed: stored.changed,
-        changedBy: stored.changedBy,
-        entry: entries,
-      },
-    };
+    const { current, ids } = queue;
+    return { playQueue: { current: current === undefined ? undefined : ids[current], ...queueFields(queue, call) } };
   },
 
   savePlayQueue: async (call) => {
@@ -79,17 +75,7 @@ export const playQueueMethods: Record<string, SubsonicMethod> = {
   getPlayQueueByIndex: async (call) => {
     const queue = await readQueue(call);
     if (!queue) return {};
-    const { stored, current, entries } = queue;
-    return {
-      playQueueByIndex: {
-        currentIndex: current,
-        position: stored.position,
-        username: call.user.email,
-        changed: stored.changed,
-        changedBy: stored.changedBy,
-        entry: entries,
-      },
-    };
+    return { playQueueByIndex: { currentIndex: queue.current, ...queueFields(queue, call) } };
   },
 
   savePlayQueueByIndex: async (call) => {
