@@ -52,3 +52,38 @@ export class EncodedBodies<Owner extends object> {
     return body;
   }
 }
+
+const gzippedOf = new WeakMap<object, Buffer>();
+
+/**
+ * `make()`'s body gzipped, made once per `owner` (a kept read-model answer) and kept as long as
+ * the owner is.
+ */
+export function gzipOnce(owner: object, make: () => string): Buffer {
+  let gzipped = gzippedOf.get(owner);
+  if (!gzipped) {
+    gzipped = gzipSync(make());
+    gzippedOf.set(owner, gzipped);
+  }
+  return gzipped;
+}
+
+const etagOf = new WeakMap<Buffer, string>();
+
+/**
+ * Sends a kept gzipped body (`gzipOnce`) with the ETag Express would give it, worked out once
+ * per body instead of hashing it on every send; a matching If-None-Match still gets a 304.
+ */
+export function sendGzipped(res: Response, body: Buffer): void {
+  res.set('Content-Encoding', 'gzip');
+  const etagFn = res.app.get('etag fn') as ((body: Buffer) => string) | undefined;
+  if (etagFn) {
+    let etag = etagOf.get(body);
+    if (etag === undefined) {
+      etag = etagFn(body);
+      etagOf.set(body, etag);
+    }
+    res.set('ETag', etag);
+  }
+  res.send(body);
+}

@@ -6,6 +6,7 @@ import { searchQuerySchema } from '@samaa/shared';
 import type { AppContext } from '../context.js';
 import { authUser, requireAuth } from '../auth/middleware.js';
 import { validate } from '../http/validate.js';
+import { gzipOnce, sendGzipped } from '../http/encodedBody.js';
 import { bodyOf, searchOwnPlaylists, searchSongsAnswer } from './search.service.js';
 
 const gzipAsync = promisify(gzip);
@@ -14,7 +15,7 @@ const GZIP_FROM_BYTES = 1024;
 
 /** Queries already found valid: people type the same ones over and over. */
 const validQueries = new LRUCache<string, string>({ max: 1000 });
-export function queryOf(raw: unknown): string {
+function queryOf(raw: unknown): string {
   if (typeof raw === 'string') {
     const known = validQueries.get(raw);
     if (known !== undefined) return known;
@@ -44,7 +45,7 @@ export function searchRouter(ctx: AppContext): Router {
     // Most searches match none of the user's playlists: their body is the same for everyone and
     // is sent gzipped as kept.
     if (playlists.length === 0 && acceptsGzip(req)) {
-      res.set('Content-Encoding', 'gzip').send(songs.gzippedWithoutPlaylists());
+      sendGzipped(res, gzipOnce(songs, () => bodyOf(songs.songsJson, '[]')));
       return;
     }
     const body = bodyOf(songs.songsJson, JSON.stringify(playlists));

@@ -1,4 +1,3 @@
-import { gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { escapeRegExp, type Playlist, type PlaylistInput, type Song } from '@samaa/shared';
 import { songListSnapshot, type SongListSnapshot } from '../songs/songs.service.js';
@@ -22,16 +21,15 @@ export async function searchSongs(query: string, snapshot?: SongListSnapshot): P
   return searchCatalogue(query, { limit: SEARCH_RESULT_LIMIT }, snapshot);
 }
 
-/** A search's songs as sent: the JSON, and the whole body gzipped for a user with no matching playlist. */
+/** A search's songs, serialised once per catalogue snapshot and query. */
 export interface SongsAnswer {
   songsJson: string;
-  /** `{"songs":…,"playlists":[]}`, gzipped on first use. */
-  gzippedWithoutPlaylists(): Buffer;
 }
 
 /**
- * Answers kept per catalogue snapshot and query, serialised: most of a search's cost was turning
- * the same 20 songs into JSON and gzipping them again for every keystroke of every listener.
+ * Answers kept per catalogue snapshot and query: most of a search's cost was turning the same 20
+ * songs into JSON again for every keystroke of every listener. The route keeps each answer's
+ * gzipped body beside it (http/encodedBody.ts `gzipOnce`) for as long as the answer is kept.
  */
 const answers = new WeakMap<SongListSnapshot, LRUCache<string, SongsAnswer>>();
 const ANSWERS_KEPT = 1000;
@@ -45,15 +43,11 @@ export async function searchSongsAnswer(query: string): Promise<SongsAnswer> {
     cache = new LRUCache<string, SongsAnswer>({ max: ANSWERS_KEPT });
     answers.set(snapshot, cache);
   }
-  const cached = cache.get(key);
-  if (cached) return cached;
-  const songsJson = JSON.stringify(await searchSongs(query, snapshot));
-  let gzipped: Buffer | undefined;
-  const answer: SongsAnswer = {
-    songsJson,
-    gzippedWithoutPlaylists: () => (gzipped ??= gzipSync(bodyOf(songsJson, '[]'))),
-  };
-  cache.set(key, answer);
+  let answer = cache.get(key);
+  if (!answer) {
+    answer = { songsJson: JSON.stringify(await searchSongs(query, snapshot)) };
+    cache.set(key, answer);
+  }
   return answer;
 }
 
@@ -62,8 +56,9 @@ export const bodyOf = (songsJson: string, playlistsJson: string) => `{"songs":${
 type Indexed = PlaylistInput & { _id: string };
 /**
  * Each playlist list's index and the rankings already made from it, kept as long as the list
- * itself is (playlists.repo.ts caches it): most searches match none of a user's playlists, and
- * running the index again for each keystroke was 6% of a search's CPU.
+ * itself is (the playlists service caches it): most searches match none of a user's playlists,
+ * and running the index again for each keystroke was a visible part of a search's CPU
+ * (docs/performance.md).
  */
 interface PlaylistSearch {
   index: ReturnType<typeof createTextIndex<Indexed>>;

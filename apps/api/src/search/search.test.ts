@@ -5,6 +5,8 @@ import { clearDatabase, useTestDatabase } from '../test/db.js';
 import { createTestApp, createUser, type TestUser } from '../test/context.js';
 import { insertSong, insertSongs } from '../songs/songs.repo.js';
 import { insertPlaylists } from '../playlists/playlists.repo.js';
+import { deleteUserById } from '../users/users.repo.js';
+import { listenApp } from '../test/listen.js';
 
 useTestDatabase();
 const { app } = createTestApp();
@@ -178,5 +180,29 @@ describe('GET /api/search', () => {
     const res = await request(app).get('/api/search?search=a');
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ message: API_MESSAGES.noToken });
+  });
+
+  it('sends a kept answer gzipped with its ETag, a 304 to a client that has it, and refuses a deleted user', async () => {
+    await insertSongs([{ ...media, name: 'Love Story', artist: 'Aria Kapoor' }]);
+    const served = await listenApp(app);
+    try {
+      const gzipSearch = (headers: Record<string, string> = {}) =>
+        request(served.url).get('/api/search?search=love').set({ 'accept-encoding': 'gzip', 'x-auth-token': alice.token, ...headers });
+      const first = await gzipSearch();
+      expect(first.status).toBe(200);
+      expect(first.headers).toMatchObject({ 'content-encoding': 'gzip', vary: 'Origin, Accept-Encoding', 'cache-control': 'private, no-cache' });
+      expect(first.headers['content-security-policy']).toBeTruthy();
+      expect(names(first.body.songs)).toEqual(['Love Story']);
+      const again = await gzipSearch();
+      expect(again.headers.etag).toBe(first.headers.etag);
+      expect((await gzipSearch({ 'if-none-match': first.headers.etag })).status).toBe(304);
+      expect((await gzipSearch({ 'accept-encoding': 'identity' })).headers['content-encoding']).toBeUndefined();
+      await deleteUserById(alice._id);
+      const refused = await gzipSearch();
+      expect(refused.status).toBe(401);
+      expect(refused.body).toEqual({ message: API_MESSAGES.invalidToken });
+    } finally {
+      await served.close();
+    }
   });
 });
