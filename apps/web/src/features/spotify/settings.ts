@@ -1,4 +1,5 @@
 import { api } from '../../api/client';
+import { queryClient } from '../../api/queryClient';
 
 /** The runtime settings GET /api/config gives the SPA (see apps/api/src/config/public.routes.ts). */
 export interface PublicConfig {
@@ -6,21 +7,22 @@ export interface PublicConfig {
   mailFrom: string;
 }
 
-let pending: Promise<PublicConfig> | null = null;
+const PUBLIC_CONFIG = ['config', 'public'] as const;
 
-/** Read once per page load; a failed read is retried on the next call. */
+/**
+ * Read once per page load through the query cache (the Spotify sign-in reads it from click
+ * handlers, outside any component); concurrent callers share one request, and a failed read is
+ * tried again on the next call.
+ */
 export function loadPublicConfig(): Promise<PublicConfig> {
-  pending ??= api
-    .get<PublicConfig>('/config')
-    .then((res) => res.data)
-    .catch((err: unknown) => {
-      pending = null;
-      throw err;
-    });
-  return pending;
+  return queryClient.fetchQuery({
+    queryKey: PUBLIC_CONFIG,
+    queryFn: async () => (await api.get<PublicConfig>('/config')).data,
+    staleTime: Infinity,
+  });
 }
 
 /** Forgets the cached settings (tests; a server that changed its settings). */
 export function forgetPublicConfig(): void {
-  pending = null;
+  queryClient.removeQueries({ queryKey: PUBLIC_CONFIG });
 }
