@@ -16,6 +16,12 @@ const otherFeaturesRepository = {
   message: "Go through the owning feature's service (<feature>/<feature>.service.ts), not its repository.",
 };
 
+/** Seed modules (<feature>.seed.ts) fill and empty data for the seed and the benchmark only. */
+const seedModules = {
+  regex: '\\.seed(\\.js)?$',
+  message: 'Seed modules are for cli/, tests and the benchmark: requests go through the repository.',
+};
+
 /** The lowest layer: db/ may import the settings' type and the logger, never a feature. */
 const dbImportsNoFeature = {
   regex: '^\\.\\./(?!config/)[^/]+/',
@@ -25,8 +31,13 @@ const dbImportsNoFeature = {
 /** The db layer itself, test helpers and tests may reach any repository. */
 const apiUnrestricted = ['apps/api/src/db/**', 'apps/api/src/test/**', '**/*.test.ts'];
 
-/** Files that may touch the models: repositories, and the migration steps that reshape old data. */
-const dataAccess = ['apps/api/src/**/*.repo.ts', 'apps/api/src/**/*.model.ts', 'apps/api/src/**/*.migrations.ts'];
+/** Files that may touch the models: repositories, the migration steps that reshape old data, and the seed's bulk fills. */
+const dataAccess = [
+  'apps/api/src/**/*.repo.ts',
+  'apps/api/src/**/*.model.ts',
+  'apps/api/src/**/*.migrations.ts',
+  'apps/api/src/**/*.seed.ts',
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', '**/coverage/**', '.cache/**', 'data/**', 'artifacts/**'] },
@@ -61,12 +72,14 @@ export default tseslint.config(
     // see cascades.ts) is its own business.
     files: ['apps/api/src/**/*.ts'],
     ignores: [...dataAccess, ...apiUnrestricted],
-    rules: { 'no-restricted-imports': ['error', { ...dataLayer, patterns: [...dataLayer.patterns, otherFeaturesRepository] }] },
+    rules: {
+      'no-restricted-imports': ['error', { ...dataLayer, patterns: [...dataLayer.patterns, otherFeaturesRepository, seedModules] }],
+    },
   },
   {
     files: dataAccess,
     ignores: apiUnrestricted,
-    rules: { 'no-restricted-imports': ['error', { patterns: [otherFeaturesRepository] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [otherFeaturesRepository, seedModules] }] },
   },
   {
     files: ['apps/api/src/db/**/*.ts'],

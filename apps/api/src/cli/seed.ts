@@ -21,7 +21,7 @@ import { catalogueWritten, songListSnapshot } from '../songs/songCatalogue.repo.
 import { countSongs, deleteAllSongs, insertSongs } from '../songs/songs.repo.js';
 import { generateSongs, personName, seededRandom, type SongMedia } from '../songs/generateSongs.js';
 import { writeDemoMedia } from '../media/demoSeed.js';
-import { countUsersAtDomain, deleteUsersAtDomain, insertUsers } from '../users/users.repo.js';
+import { countUsersAtDomain, deleteUsersAtDomain, insertUsers } from '../users/users.seed.js';
 import { deleteVerificationTokensOf } from '../users/verificationTokens.repo.js';
 
 /** Every seeded listener's password (meets the registration rules). */

@@ -48,13 +48,6 @@ export async function insertUser(user: NewUser): Promise<UserRecord> {
   }
 }
 
-/** Bulk insert for the seed; the records in input order. */
-export async function insertUsers(users: readonly NewUser[]): Promise<UserRecord[]> {
-  if (users.length === 0) return [];
-  const docs = await UserModel.insertMany([...users], { lean: true });
-  return docs.map((doc) => toUserRecord(doc as typeof doc & { createdAt: Date }));
-}
-
 /**
  * Who a token's user is, without a database read on every request: every change of a user in
  * this process drops its entry at once (and tells other processes through Redis, when
@@ -213,21 +206,4 @@ export function countUsers(filter: { verified?: true } = {}): Promise<number> {
 export async function signupTimesSince(since: Date): Promise<Date[]> {
   const users = await UserModel.find({ createdAt: { $gte: since } }).select('createdAt').lean();
   return users.map((u) => new Date(u.createdAt));
-}
-
-/** Users whose email ends with `@domain` (the seed's listeners). */
-export function countUsersAtDomain(domain: string): Promise<number> {
-  return UserModel.countDocuments({ email: domainPattern(domain) });
-}
-
-/** Removes the users at `@domain` and returns their ids, for the callers' cascades. */
-export async function deleteUsersAtDomain(domain: string): Promise<string[]> {
-  const users = await UserModel.find({ email: domainPattern(domain) }).select('_id').lean();
-  await Promise.all(users.map((u) => UserModel.deleteOne({ _id: u._id })));
-  users.forEach((u) => forgetIdentity(String(u._id)));
-  return users.map((u) => String(u._id));
-}
-
-function domainPattern(domain: string): RegExp {
-  return new RegExp(`@${domain.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 }
