@@ -61,12 +61,6 @@ export async function hasNoSongs(): Promise<boolean> {
   return (await SongModel.findOne().select('_id').lean()) === null;
 }
 
-/** Empties the catalogue (seed --reset). Callers cascade into playlists and likes. */
-export async function deleteAllSongs(): Promise<void> {
-  await SongModel.deleteMany({});
-  await catalogueChanged();
-}
-
 /** What a music folder scan fills from the tags, and what an admin's edit of such a song keeps. */
 export const SCANNED_FIELDS = ['name', 'artist', 'img', 'album', 'albumArtist', 'trackNumber', 'discNumber', 'year'] as const;
 

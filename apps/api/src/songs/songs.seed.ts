@@ -1,0 +1,14 @@
+import { catalogueChanged } from './songCatalogue.repo.js';
+import { SongModel } from './song.model.js';
+
+/*
+ * Bulk empties for the seed (cli/seed.ts): no request reaches them, so they stay out of the
+ * repository the app's requests go through. Bulk inserts stay in songs.repo.ts: the scanner and
+ * the admin's bulk add use them too.
+ */
+
+/** Empties the catalogue (seed --reset). Callers cascade into playlists and likes. */
+export async function deleteAllSongs(): Promise<void> {
+  await SongModel.deleteMany({});
+  await catalogueChanged();
+}
