@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type http from 'node:http';
+import http from 'node:http';
 import v8 from 'node:v8';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config/config.js';
@@ -7,7 +7,6 @@ import type { AppContext } from './context.js';
 import { startEngine } from './db/startEngine.js';
 import { createLogger, type Logger } from './logger.js';
 import { resolveJwtSecret } from './auth/secret.js';
-import { createAppServer } from './http/appServer.js';
 
 const warmCatalogue = async () => {
   const [{ warmSongIndex }, { currentLibrary }] = await Promise.all([import('./search/songIndex.js'), import('./subsonic/library.js')]);
@@ -47,7 +46,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   const libraries = config.musicDirs.length ? (await import('./libraries/libraries.service.js')).librariesOf(ctx) : undefined;
   libraries?.start();
 
-  const server = createAppServer(app);
+  const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

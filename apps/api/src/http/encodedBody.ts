@@ -68,22 +68,25 @@ export function gzipOnce(owner: object, make: () => string): Buffer {
   return gzipped;
 }
 
-const etagOf = new WeakMap<Buffer, string>();
+const etags = new WeakMap<Buffer, string>();
+
+/** The ETag `etagFn` (Express's) gives a kept body, worked out once per body instead of on every send. */
+export function keptEtag(body: Buffer, etagFn: (body: Buffer) => string): string {
+  let etag = etags.get(body);
+  if (etag === undefined) {
+    etag = etagFn(body);
+    etags.set(body, etag);
+  }
+  return etag;
+}
 
 /**
- * Sends a kept gzipped body (`gzipOnce`) with the ETag Express would give it, worked out once
- * per body instead of hashing it on every send; a matching If-None-Match still gets a 304.
+ * Sends a kept gzipped body (`gzipOnce`) with the ETag Express would give it (`keptEtag`); a
+ * matching If-None-Match still gets a 304.
  */
 export function sendGzipped(res: Response, body: Buffer): void {
   res.set('Content-Encoding', 'gzip');
   const etagFn = res.app.get('etag fn') as ((body: Buffer) => string) | undefined;
-  if (etagFn) {
-    let etag = etagOf.get(body);
-    if (etag === undefined) {
-      etag = etagFn(body);
-      etagOf.set(body, etag);
-    }
-    res.set('ETag', etag);
-  }
+  if (etagFn) res.set('ETag', keptEtag(body, etagFn));
   res.send(body);
 }

@@ -7,7 +7,7 @@ import type { AppContext } from '../context.js';
 import { authUser, requireAuth } from '../auth/middleware.js';
 import { validate } from '../http/validate.js';
 import { gzipOnce, sendGzipped } from '../http/encodedBody.js';
-import { bodyOf, searchOwnPlaylists, searchSongsAnswer } from './search.service.js';
+import { bodyOf, searchOwnPlaylists, searchSongsAnswer, type SongsAnswer } from './search.service.js';
 
 const gzipAsync = promisify(gzip);
 /** Bodies smaller than this are sent as they are (as the compression middleware does). */
@@ -15,7 +15,7 @@ const GZIP_FROM_BYTES = 1024;
 
 /** Queries already found valid: people type the same ones over and over. */
 const validQueries = new LRUCache<string, string>({ max: 1000 });
-function queryOf(raw: unknown): string {
+export function queryOf(raw: unknown): string {
   if (typeof raw === 'string') {
     const known = validQueries.get(raw);
     if (known !== undefined) return known;
@@ -26,6 +26,12 @@ function queryOf(raw: unknown): string {
 }
 
 const acceptsGzip = (req: Request) => req.acceptsEncodings('gzip', 'identity') === 'gzip';
+
+/** Every search answer's caching rule (searchFastPath.ts sends it too). */
+export const SEARCH_CACHE_CONTROL = 'private, no-cache';
+
+/** The body of an answer with no playlists, gzipped once per kept answer (searchFastPath.ts sends it too). */
+export const gzippedWithoutPlaylists = (songs: SongsAnswer): Buffer => gzipOnce(songs, () => bodyOf(songs.songsJson, '[]'));
 
 /**
  * GET /api/search?search=q → { songs, playlists }: the catalogue and the user's own playlists.
@@ -41,11 +47,11 @@ export function searchRouter(ctx: AppContext): Router {
       searchSongsAnswer(query),
       searchOwnPlaylists(authUser(req)._id, query),
     ]);
-    res.set('Cache-Control', 'private, no-cache').type('json').vary('Accept-Encoding');
+    res.set('Cache-Control', SEARCH_CACHE_CONTROL).type('json').vary('Accept-Encoding');
     // Most searches match none of the user's playlists: their body is the same for everyone and
     // is sent gzipped as kept.
     if (playlists.length === 0 && acceptsGzip(req)) {
-      sendGzipped(res, gzipOnce(songs, () => bodyOf(songs.songsJson, '[]')));
+      sendGzipped(res, gzippedWithoutPlaylists(songs));
       return;
     }
     const body = bodyOf(songs.songsJson, JSON.stringify(playlists));

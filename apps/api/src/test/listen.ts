@@ -1,7 +1,6 @@
-import type http from 'node:http';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
-import { createAppServer } from '../http/appServer.js';
 
 export interface ListeningApp {
   url: string;
@@ -14,7 +13,7 @@ export interface ListeningApp {
  * keep-alive connections (supertest opens a new server per request).
  */
 export async function listenApp(app: Express): Promise<ListeningApp> {
-  const server = createAppServer(app);
+  const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
