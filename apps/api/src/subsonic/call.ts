@@ -23,6 +23,16 @@ export async function annotationsOf(user: SubsonicUser): Promise<Annotations> {
   return { starred, plays };
 }
 
+const NO_STARS: ReadonlyMap<string, Date> = new Map();
+
+/**
+ * Everyone's play counts without the listener's stars: all that album entries (albumId3) show.
+ * Reading the stars is a query over the likes; lists of albums need none.
+ */
+export async function playCounts(): Promise<Annotations> {
+  return { starred: NO_STARS as Map<string, Date>, plays: await playStats() };
+}
+
 export const notFoundError = (what: string) => new SubsonicError(SUBSONIC_ERRORS.notFound, `${what} not found`);
 
 export function requireAdmin(user: SubsonicUser): void {

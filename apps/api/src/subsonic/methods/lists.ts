@@ -1,4 +1,4 @@
-import { annotationsOf, type SubsonicMethod } from '../call.js';
+import { annotationsOf, playCounts, type SubsonicMethod } from '../call.js';
 import { albumId3, songChild, type Annotations } from '../entities.js';
 import { albumsByYear, albumsInOrder, frequentAlbums, randomPick, recentAlbums, starredAlbums } from '../albumOrders.js';
 import { currentLibrary, type AlbumEntry, type Library } from '../library.js';
@@ -44,7 +44,8 @@ export const listMethods: Record<string, SubsonicMethod> = {
     const type = params.required('type');
     const size = params.int('size', 10, 1, MAX_LIST);
     const offset = params.int('offset', 0, 0, Number.MAX_SAFE_INTEGER);
-    const [library, notes] = await Promise.all([currentLibrary(), annotationsOf(user)]);
+    // Album entries show play counts only: the listener's stars are read for the starred list alone.
+    const [library, notes] = await Promise.all([currentLibrary(), type === 'starred' ? annotationsOf(user) : playCounts()]);
     const albums = albumPage(type, library, notes, params, offset, size);
     return { albumList2: { album: albums.map((album) => albumId3(album, notes)) } };
   },
