@@ -84,22 +84,10 @@ function element(name: string, body: Payload | number | string): string {
   return children ? `<${name}${attributes}>${children}</${name}>` : `<${name}${attributes}/>`;
 }
 
-function toJson(value: PayloadValue): unknown {
-  if (value instanceof Date) return value.toISOString();
-  if (Array.isArray(value)) return value.map(toJson);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value)
-        .filter(([, v]) => v !== undefined)
-        .map(([k, v]) => [k, toJson(v)]),
-    );
-  }
-  return value;
-}
-
 export function renderBody(format: ResponseFormat, serverVersion: string, status: 'ok' | 'failed', payload: Payload): string {
   const root: Payload = { ...envelope(serverVersion, status), ...payload };
-  if (format === 'json') return JSON.stringify({ 'subsonic-response': toJson(root) });
+  // JSON.stringify is the JSON format as it stands: undefined keys left out, dates as ISO text.
+  if (format === 'json') return JSON.stringify({ 'subsonic-response': root });
   return `<?xml version="1.0" encoding="UTF-8"?>\n${element('subsonic-response', { xmlns: XMLNS, ...root })}`;
 }
 
