@@ -41,7 +41,7 @@ describe('API key owners kept in memory by the only writer', () => {
 
   it('refuses a revoked key at once, as an API key, an app password and a salted token', async () => {
     const { user, key, id } = await newKey();
-    const signIns = [{ apiKey: key }, { u: user.email, p: key }];
+    const signIns: Record<string, string>[] = [{ apiKey: key }, { u: user.email, p: key }];
     for (const signIn of signIns) expect((await ping(signIn)).status).toBe('ok');
     await request(app).delete(`/api/account/api-keys/${id}`).set('x-auth-token', user.token).expect(200);
     expect((await ping({ apiKey: key })).error.code).toBe(44);

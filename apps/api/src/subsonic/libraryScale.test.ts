@@ -10,6 +10,7 @@ import { insertSongs, songListSnapshot } from '../songs/songs.service.js';
 import { albumsInOrder, type AlbumOrder } from './albumOrders.js';
 import { buildLibrary, currentLibrary, libraryBuilds, type Library } from './library.js';
 import { lastLibraryPatch } from './libraryPatch.js';
+import { assertValidSubsonicXml } from './subsonicTestClient.js';
 
 /*
  * Subsonic browsing at scale: a page of albums, an album and the artist index cost the same
@@ -116,6 +117,32 @@ describe.each([
 
   it.runIf(soleWriter)('signs in with an API key and answers them from memory: no engine call at all', () => {
     for (const [name, { calls }] of Object.entries(large)) if (name !== 'album') expect(calls, name).toEqual({});
+  });
+});
+
+describe('pages of albums kept rendered', () => {
+  beforeAll(() => fill(1000), 120_000);
+
+  it('answers a kept page with the bytes and headers of one made afresh, per format, and a new page after a write', async () => {
+    for (const f of ['json', 'xml']) {
+      const query = { type: 'alphabeticalByArtist', size: '7', offset: '4', f };
+      const first = await rest('getAlbumList2', query);
+      const again = await rest('getAlbumList2', query);
+      const fresh = await rest('getAlbumList2', { ...query, type: 'random' });
+      expect(again.text).toBe(first.text);
+      expect(again.headers['content-type']).toBe(fresh.headers['content-type']);
+      expect(again.headers['cache-control']).toBe('no-store');
+      expect(again.headers.etag).toBe(app.get('etag fn')(Buffer.from(again.text)));
+      if (f === 'xml') await assertValidSubsonicXml(again.text);
+      // The legacy form reshapes the same answer.
+      expect((await rest('getAlbumList', query)).text).toContain(f === 'json' ? '"albumList"' : '<albumList>');
+    }
+    const before = (await answer('getAlbumList2', { type: 'newest', size: '3' })).albumList2.album;
+    const song = { name: 'Kept Page', artist: 'Aaa Newcomer', album: 'First Light', img: 'https://img.test/k.png', song: 'https://audio.test/k.mp3' };
+    await request(app).post('/api/songs').set('x-auth-token', admin.token).send(song).expect(201);
+    const after = (await answer('getAlbumList2', { type: 'newest', size: '3' })).albumList2.album;
+    expect(after[0].name).toBe('First Light');
+    expect(after.slice(1)).toEqual(before.slice(0, 2));
   });
 });
 
