@@ -1,44 +1,88 @@
 import type { Annotations } from './entities.js';
-import { sortName, type AlbumEntry, type Library } from './library.js';
+import type { Library } from './library.js';
+import { collator, compareIds, insertSorted, removeSorted, sortName, type AlbumEntry } from './libraryEntries.js';
 
 /*
  * getAlbumList2's orders. The catalogue-wide ones (by name, by artist, newest, by year) are
- * sorted once per library and kept on it, so a page costs its own length; the per-listener ones
- * (starred, frequent, recent) start from the listener's own likes and plays, never from every
- * album.
+ * sorted once per library, kept on it, and patched album by album when a song write changes
+ * the library, so a page costs its own length; the per-listener ones (starred, frequent,
+ * recent) start from the listener's own likes and plays, never from every album. Every order is
+ * total (the album id breaks ties), so a patched order is the one a build would make.
  */
 
-const collator = new Intl.Collator();
-const compareText = (a: string, b: string) => collator.compare(a, b);
+interface Order {
+  /** Which albums the order holds. */
+  holds: (album: AlbumEntry) => boolean;
+  compare: (a: AlbumEntry, b: AlbumEntry) => number;
+  /** Sort keys worked out once per album for the first sort (the comparison makes them per call). */
+  keys?: (album: AlbumEntry) => string[];
+}
 
-function sortedBy(albums: readonly AlbumEntry[], key: (album: AlbumEntry) => string[]): AlbumEntry[] {
-  const keyed = albums.map((album) => ({ album, key: key(album) }));
+const byNames = (keys: (album: AlbumEntry) => string[]) => (a: AlbumEntry, b: AlbumEntry) => {
+  const [x, y] = [keys(a), keys(b)];
+  for (let i = 0; i < x.length; i += 1) {
+    const order = collator.compare(x[i]!, y[i]!);
+    if (order !== 0) return order;
+  }
+  return compareIds(a, b);
+};
+
+const nameKeys = (album: AlbumEntry) => [sortName(album.name), sortName(album.artist)];
+const artistKeys = (album: AlbumEntry) => [sortName(album.artist), sortName(album.name)];
+const all = () => true;
+const hasYear = (album: AlbumEntry) => album.year !== undefined;
+
+const ORDERS = {
+  alphabeticalByName: { holds: all, compare: byNames(nameKeys), keys: nameKeys },
+  alphabeticalByArtist: { holds: all, compare: byNames(artistKeys), keys: artistKeys },
+  newest: { holds: all, compare: (a, b) => b.created.getTime() - a.created.getTime() || compareIds(a, b) },
+  byYear: { holds: hasYear, compare: (a, b) => a.year! - b.year! || compareIds(a, b) },
+  byYearDescending: { holds: hasYear, compare: (a, b) => b.year! - a.year! || compareIds(a, b) },
+} satisfies Record<string, Order>;
+
+export type AlbumOrder = keyof typeof ORDERS;
+
+function sorted(albums: readonly AlbumEntry[], { holds, compare, keys }: Order): AlbumEntry[] {
+  const held = albums.filter(holds);
+  if (!keys) return held.sort(compare);
+  const keyed = held.map((album) => ({ album, key: keys(album) }));
   keyed.sort((a, b) => {
     for (let i = 0; i < a.key.length; i += 1) {
-      const order = compareText(a.key[i]!, b.key[i]!);
+      const order = collator.compare(a.key[i]!, b.key[i]!);
       if (order !== 0) return order;
     }
-    return 0;
+    return compareIds(a.album, b.album);
   });
   return keyed.map(({ album }) => album);
 }
 
-const MAKERS: Record<string, (albums: readonly AlbumEntry[]) => AlbumEntry[]> = {
-  alphabeticalByName: (albums) => sortedBy(albums, (album) => [sortName(album.name)]),
-  alphabeticalByArtist: (albums) => sortedBy(albums, (album) => [sortName(album.artist), sortName(album.name)]),
-  newest: (albums) => [...albums].sort((a, b) => b.created.getTime() - a.created.getTime()),
-  byYear: (albums) => albums.filter((album) => album.year !== undefined).sort((a, b) => a.year! - b.year!),
-  byYearDescending: (albums) => albums.filter((album) => album.year !== undefined).sort((a, b) => b.year! - a.year!),
-};
-
 /** The library's albums in a catalogue-wide order, sorted on first use. */
-export function albumsInOrder(library: Library, order: keyof typeof MAKERS): readonly AlbumEntry[] {
+export function albumsInOrder(library: Library, order: AlbumOrder): readonly AlbumEntry[] {
   let albums = library.orders.get(order);
   if (!albums) {
-    albums = MAKERS[order]!(library.albums);
+    albums = sorted(library.albums, ORDERS[order]);
     library.orders.set(order, albums);
   }
   return albums;
+}
+
+/**
+ * Takes albums out of the kept orders before a song write changes them (while each is still
+ * where its old values put it): O(log n) each, plus the array's move.
+ */
+export function unfileAlbums(library: Library, albums: Iterable<AlbumEntry>): void {
+  for (const [name, list] of library.orders) {
+    const order: Order = ORDERS[name as AlbumOrder];
+    for (const album of albums) if (order.holds(album)) removeSorted(list, album, order.compare);
+  }
+}
+
+/** Puts albums (changed or new) back into the kept orders at their new places. */
+export function fileAlbums(library: Library, albums: Iterable<AlbumEntry>): void {
+  for (const [name, list] of library.orders) {
+    const order: Order = ORDERS[name as AlbumOrder];
+    for (const album of albums) if (order.holds(album)) insertSorted(list, album, order.compare);
+  }
 }
 
 /** Index of the first album from which `before` no longer holds (the list is ordered by it). */

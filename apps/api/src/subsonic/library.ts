@@ -1,42 +1,35 @@
-import { createHash } from 'node:crypto';
 import type { Song } from '@samaa/shared';
-import { songListSnapshot, songsByIdOf, type SongListSnapshot } from '../songs/songs.service.js';
+import { onCataloguePatched, songListSnapshot, songsByIdOf, type SongListSnapshot } from '../songs/songs.service.js';
 import { foldTerm } from '../search/textIndex.js';
 import { CatalogueIndex } from '../search/catalogueIndex.js';
+import { patchLibrary } from './libraryPatch.js';
+import {
+  artistsInOrder,
+  attachSong,
+  createdMsOf,
+  newIdCache,
+  settleAlbum,
+  settleArtist,
+  sortName,
+  type AlbumEntry,
+  type ArtistEntry,
+  type LibraryMaps,
+} from './libraryEntries.js';
+
+export { artistIdOf, createdOf, IGNORED_ARTICLES, SINGLES, sortName, type AlbumEntry, type ArtistEntry } from './libraryEntries.js';
 
 /*
  * Subsonic clients browse artists → albums → songs. Samaa's catalogue is a list of songs, so
- * the artists and albums are derived from it, once per catalogue snapshot. Their ids are hashes
- * of their names: stable across restarts and processes, with nothing stored.
+ * the artists and albums are derived from it: built once, then patched with each song write of
+ * this process (libraryPatch.ts), as the catalogue snapshot is. Their ids are hashes of their
+ * names: stable across restarts and processes, with nothing stored.
  */
 
-export interface AlbumEntry {
-  id: string;
-  name: string;
-  artist: string;
-  artistId: string;
-  /** Disc, then track, then title order. */
-  songs: Song[];
-  duration: number;
-  year?: number;
-  coverSongId?: string;
-  created: Date;
-}
-
-export interface ArtistEntry {
-  id: string;
-  name: string;
-  albums: AlbumEntry[];
-  coverSongId?: string;
-}
-
-export interface Library {
+export interface Library extends LibraryMaps {
   /** By sort name. */
   artists: ArtistEntry[];
+  /** In the order they were first filed (whole-library search pages through it). */
   albums: AlbumEntry[];
-  artistById: Map<string, ArtistEntry>;
-  albumById: Map<string, AlbumEntry>;
-  albumOfSong: Map<string, AlbumEntry>;
   /** Newest first, as the catalogue has them. */
   songs: Song[];
   songById: Map<string, Song>;
@@ -44,111 +37,49 @@ export interface Library {
   artistIndex: CatalogueIndex<ArtistEntry>;
   albumIndex: CatalogueIndex<AlbumEntry>;
   lastModified: number;
-  /** The albums in one of the list orders, sorted once per library (albumOrders.ts). */
-  orders: Map<string, readonly AlbumEntry[]>;
-  /** Answers that depend on the library only (the artist index), made once per library. */
+  /** The albums in one of the list orders, sorted once and then patched (albumOrders.ts). */
+  orders: Map<string, AlbumEntry[]>;
+  /** Answers that depend on the artists only (the artist index), made once until they change. */
   answers: Map<string, unknown>;
 }
 
-/** `make()`'s value, kept on the library under `key` (dropped with it when the catalogue changes). */
+/** `make()`'s value, kept on the library under `key` (dropped when a write changes the artists). */
 export function memoised<T>(library: Library, key: string, make: () => T): T {
   if (!library.answers.has(key)) library.answers.set(key, make());
   return library.answers.get(key) as T;
 }
 
-/** The album of songs that have none. */
-export const SINGLES = 'Singles';
-export const IGNORED_ARTICLES = ['The', 'A', 'An', 'El', 'La', 'Le', 'Les', 'Los', 'Las'];
-
-const nameKey = (name: string) => foldTerm(name.normalize('NFKC').trim().replace(/\s+/g, ' '));
-const hashId = (prefix: string, key: string) => `${prefix}${createHash('sha1').update(key).digest('hex').slice(0, 20)}`;
-
-export const artistIdOf = (name: string) => hashId('ar-', nameKey(name));
-const albumIdOf = (artist: string, album: string | undefined) =>
-  hashId('al-', `${nameKey(artist)}\0${album === undefined ? '\u0001' : nameKey(album)}`);
-
-/** The creation time an ObjectId carries. */
-export const createdOf = (id: string) => new Date(parseInt(id.slice(0, 8), 16) * 1000 || 0);
-
-/** "The Beatles" sorts as "Beatles". */
-export function sortName(name: string): string {
-  const words = name.trim().split(/\s+/);
-  if (words.length > 1 && IGNORED_ARTICLES.some((a) => a.toLowerCase() === words[0]!.toLowerCase())) {
-    return words.slice(1).join(' ');
-  }
-  return name.trim();
-}
-
-const collator = new Intl.Collator();
-const baseCollator = new Intl.Collator(undefined, { sensitivity: 'base' });
-
-const byTrack = (a: Song, b: Song) =>
-  (a.discNumber ?? 1) - (b.discNumber ?? 1) ||
-  (a.trackNumber ?? Number.MAX_SAFE_INTEGER) - (b.trackNumber ?? Number.MAX_SAFE_INTEGER) ||
-  collator.compare(a.name, b.name);
-
 /** Songs grouped between two yields to the event loop while a library is built. */
 const SONGS_PER_SLICE = 5000;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+let builds = 0;
+/** How many libraries were built from a whole catalogue in this process (tests pin that a write builds none). */
+export const libraryBuilds = () => builds;
+
 /**
  * Derives artists and albums from the catalogue. Built in slices that let requests in between
- * (at 100,000 songs a build takes seconds), with every sort key and id computed once per name
- * rather than in every comparison.
+ * (at 100,000 songs a build takes seconds), with every id computed once per name rather than
+ * once per song.
  */
-async function build(snapshot: SongListSnapshot): Promise<Library> {
-  const albumById = new Map<string, AlbumEntry>();
-  const artistById = new Map<string, ArtistEntry>();
-  const albumOfSong = new Map<string, AlbumEntry>();
-  const artistIds = new Map<string, string>();
-  const albumIds = new Map<string, string>();
-  const createdAt = new Map<AlbumEntry, number>();
+export async function buildLibrary(snapshot: SongListSnapshot): Promise<Library> {
+  const maps: LibraryMaps = { albumById: new Map(), artistById: new Map(), albumOfSong: new Map() };
+  const ids = newIdCache();
   let lastModified = 0;
   let i = 0;
   for (const song of snapshot.songs) {
     if (++i % SONGS_PER_SLICE === 0) await nextTurn();
-    const artistName = song.albumArtist || song.artist;
-    let artistId = artistIds.get(artistName);
-    if (artistId === undefined) artistIds.set(artistName, (artistId = artistIdOf(artistName)));
-    const albumKey = `${artistName}\0${song.album || '\u0001'}`;
-    let albumId = albumIds.get(albumKey);
-    if (albumId === undefined) albumIds.set(albumKey, (albumId = albumIdOf(artistName, song.album || undefined)));
-    const created = parseInt(song._id.slice(0, 8), 16) * 1000 || 0;
+    attachSong(maps, song, ids);
+    const created = createdMsOf(song._id);
     if (created > lastModified) lastModified = created;
-    let album = albumById.get(albumId);
-    if (!album) {
-      album = { id: albumId, name: song.album || SINGLES, artist: artistName, artistId, songs: [], duration: 0, created: new Date(0) };
-      albumById.set(albumId, album);
-      createdAt.set(album, created);
-      let artist = artistById.get(artistId);
-      if (!artist) {
-        artist = { id: artistId, name: artistName, albums: [] };
-        artistById.set(artistId, artist);
-      }
-      artist.albums.push(album);
-    } else if (created < createdAt.get(album)!) createdAt.set(album, created);
-    album.songs.push(song);
-    album.duration += song.duration ?? 0;
-    album.year ??= song.year;
-    albumOfSong.set(song._id, album);
   }
   await nextTurn();
-  for (const album of albumById.values()) {
-    album.created = new Date(createdAt.get(album)!);
-    album.songs.sort(byTrack);
-    album.coverSongId = album.songs.find((song) => song.img)?._id;
-  }
+  for (const album of maps.albumById.values()) settleAlbum(album);
   await nextTurn();
-  const artists = [...artistById.values()]
-    .map((artist) => ({ artist, key: sortName(artist.name) }))
-    .sort((a, b) => baseCollator.compare(a.key, b.key))
-    .map(({ artist }) => artist);
-  for (const artist of artists) {
-    artist.albums.sort((a, b) => (a.year ?? 0) - (b.year ?? 0) || collator.compare(a.name, b.name));
-    artist.coverSongId = artist.albums.find((album) => album.coverSongId)?.coverSongId;
-  }
+  const artists = artistsInOrder(maps.artistById.values());
+  for (const artist of artists) settleArtist(artist);
   await nextTurn();
-  const albums = [...albumById.values()];
+  const albums = [...maps.albumById.values()];
   const artistIndex = new CatalogueIndex<ArtistEntry>({ id: (artist) => artist.id, texts: (artist) => [artist.name, undefined, undefined] });
   for (let from = 0; from < artists.length; from += SONGS_PER_SLICE) {
     artistIndex.addAll(artists, from, Math.min(artists.length, from + SONGS_PER_SLICE));
@@ -164,11 +95,9 @@ async function build(snapshot: SongListSnapshot): Promise<Library> {
   albumIndex.finish();
   albumIndex.compact();
   return {
+    ...maps,
     artists,
     albums,
-    artistById,
-    albumById,
-    albumOfSong,
     songs: snapshot.songs,
     songById: songsByIdOf(snapshot),
     artistIndex,
@@ -179,19 +108,44 @@ async function build(snapshot: SongListSnapshot): Promise<Library> {
   };
 }
 
+/** What one song write changed (songs.service's patch announcement). */
+export type CatalogueChange = Parameters<Parameters<typeof onCataloguePatched>[0]>[2];
+
 const libraries = new WeakMap<SongListSnapshot, Promise<Library>>();
+/** The libraries built (not being built): a write patches one of these. */
+const built = new WeakMap<SongListSnapshot, Library>();
 
 /** The library of the current catalogue; requests while it is built share one build. */
 export async function currentLibrary(): Promise<Library> {
   const snapshot = await songListSnapshot();
   let library = libraries.get(snapshot);
   if (!library) {
-    library = build(snapshot);
+    builds += 1;
+    library = buildLibrary(snapshot);
     libraries.set(snapshot, library);
-    library.catch(() => libraries.delete(snapshot));
+    library.then(
+      (done) => built.set(snapshot, done),
+      () => libraries.delete(snapshot),
+    );
   }
   return library;
 }
+
+/**
+ * A song write of this process patched the catalogue: the library moves to the new snapshot with
+ * the same change (the old snapshot is no longer served), touching only the albums and artists
+ * of the songs written. A library still being built is left: the new snapshot builds its own.
+ */
+function moveLibrary(base: SongListSnapshot, next: SongListSnapshot, change: CatalogueChange): void {
+  const library = built.get(base);
+  if (!library) return;
+  built.delete(base);
+  libraries.delete(base);
+  const patched = patchLibrary(library, next.songs, songsByIdOf(next), change);
+  built.set(next, patched);
+  libraries.set(next, Promise.resolve(patched));
+}
+onCataloguePatched(moveLibrary);
 
 /** The index letter an artist is filed under: A–Z, or '#'. */
 export function indexLetter(name: string): string {

@@ -1,4 +1,5 @@
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
+import type { KeptAnswer } from './keptAnswers.js';
 
 /** The Subsonic API version Samaa speaks, and what it tells clients about itself (OpenSubsonic). */
 export const SUBSONIC_API_VERSION = '1.16.1';
@@ -84,22 +85,10 @@ function element(name: string, body: Payload | number | string): string {
   return children ? `<${name}${attributes}>${children}</${name}>` : `<${name}${attributes}/>`;
 }
 
-function toJson(value: PayloadValue): unknown {
-  if (value instanceof Date) return value.toISOString();
-  if (Array.isArray(value)) return value.map(toJson);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value)
-        .filter(([, v]) => v !== undefined)
-        .map(([k, v]) => [k, toJson(v)]),
-    );
-  }
-  return value;
-}
-
 export function renderBody(format: ResponseFormat, serverVersion: string, status: 'ok' | 'failed', payload: Payload): string {
   const root: Payload = { ...envelope(serverVersion, status), ...payload };
-  if (format === 'json') return JSON.stringify({ 'subsonic-response': toJson(root) });
+  // JSON.stringify is the JSON format as it stands: undefined keys left out, dates as ISO text.
+  if (format === 'json') return JSON.stringify({ 'subsonic-response': root });
   return `<?xml version="1.0" encoding="UTF-8"?>\n${element('subsonic-response', { xmlns: XMLNS, ...root })}`;
 }
 
@@ -120,6 +109,17 @@ export function sendSubsonic(
     .set('Cache-Control', 'no-store')
     .type(format === 'json' ? 'application/json' : 'text/xml')
     .send(renderBody(format, serverVersion, status, payload));
+}
+
+/** A kept answer (keptAnswers.ts), with the headers and bytes `sendSubsonic` would send. */
+export function sendKept(req: Request, res: Response, format: ResponseFormat, serverVersion: string, answer: KeptAnswer): void {
+  const etagFn = req.app.get('etag fn') as ((body: Buffer) => string) | undefined;
+  const { body, etag } = answer.render(format, serverVersion, etagFn);
+  res.status(200).set('Cache-Control', 'no-store').type(format === 'json' ? 'application/json' : 'text/xml');
+  // What Express's send adds to a string body; a Buffer body it sends as typed.
+  res.set('Content-Type', `${format === 'json' ? 'application/json' : 'text/xml'}; charset=utf-8`);
+  if (etag) res.set('ETag', etag);
+  res.send(body);
 }
 
 export function errorPayload(err: SubsonicError): Payload {

@@ -25,7 +25,8 @@ import { scanMethods } from './methods/scan.js';
 import { searchMethods } from './methods/search.js';
 import { publicMethods, systemMethods } from './methods/system.js';
 import { SubsonicParams } from './params.js';
-import { errorPayload, formatOf, sendSubsonic, SUBSONIC_ERRORS, SubsonicError, type ResponseFormat } from './response.js';
+import { KeptAnswer } from './keptAnswers.js';
+import { errorPayload, formatOf, sendKept, sendSubsonic, SUBSONIC_ERRORS, SubsonicError, type ResponseFormat } from './response.js';
 
 const METHODS: Record<string, SubsonicMethod> = {
   ...systemMethods,
@@ -103,7 +104,8 @@ export function subsonicRouter(ctx: AppContext, throttle: LoginThrottle): Router
       }
       const user = await authenticator.authenticate(params, req.ip);
       const payload = await method({ ctx, params, user, req, res });
-      if (payload !== 'sent') sendSubsonic(res, format, SERVER_VERSION, 'ok', payload);
+      if (payload instanceof KeptAnswer) sendKept(req, res, format, SERVER_VERSION, payload);
+      else if (payload !== 'sent') sendSubsonic(res, format, SERVER_VERSION, 'ok', payload);
     } catch (err) {
       if (res.headersSent) {
         res.destroy();

@@ -1,4 +1,4 @@
-import { notFoundError, annotationsOf, type SubsonicMethod } from '../call.js';
+import { notFoundError, annotationsOf, playCounts, type SubsonicMethod } from '../call.js';
 import { albumId3, artistId3, songChild } from '../entities.js';
 import { currentLibrary, IGNORED_ARTICLES, indexLetter, memoised, type ArtistEntry } from '../library.js';
 import type { Payload } from '../response.js';
@@ -57,8 +57,8 @@ export const browseMethods: Record<string, SubsonicMethod> = {
     return { directory: { id: album.id, parent: album.artistId, name: album.name, child } };
   },
 
-  getArtist: async ({ params, user }) => {
-    const [library, notes] = await Promise.all([currentLibrary(), annotationsOf(user)]);
+  getArtist: async ({ params }) => {
+    const [library, notes] = await Promise.all([currentLibrary(), playCounts()]);
     const artist = library.artistById.get(params.required('id'));
     if (!artist) throw notFoundError('Artist');
     return { artist: { ...artistId3(artist), album: artist.albums.map((album) => albumId3(album, notes)) } };

@@ -1,4 +1,5 @@
 import type { SubsonicCall, SubsonicMethod } from '../call.js';
+import { KeptAnswer } from '../keptAnswers.js';
 import type { Payload } from '../response.js';
 import { genreMethods } from './genres.js';
 import { listMethods } from './lists.js';
@@ -10,7 +11,8 @@ import { searchMethods } from './search.js';
  * artists as plain `Artist`: one list logic, two shapes.
  */
 
-const items = (payload: Payload | 'sent', element: string, list: string): Payload[] => {
+const items = (answer: Payload | KeptAnswer | 'sent', element: string, list: string): Payload[] => {
+  const payload = answer instanceof KeptAnswer ? answer.value() : answer;
   const body = (payload as Payload)[element] as Payload;
   return (body[list] as Payload[] | undefined) ?? [];
 };

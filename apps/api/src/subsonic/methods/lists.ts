@@ -1,11 +1,14 @@
-import { annotationsOf, type SubsonicMethod } from '../call.js';
+import { annotationsOf, playCounts, type SubsonicMethod } from '../call.js';
 import { albumId3, songChild, type Annotations } from '../entities.js';
 import { albumsByYear, albumsInOrder, frequentAlbums, randomPick, recentAlbums, starredAlbums } from '../albumOrders.js';
+import { keptAnswer } from '../keptAnswers.js';
 import { currentLibrary, type AlbumEntry, type Library } from '../library.js';
 import type { SubsonicParams } from '../params.js';
 import { SUBSONIC_ERRORS, SubsonicError } from '../response.js';
 
 const MAX_LIST = 500;
+/** Orders whose pages are the same for every listener (until the library or play counts change). */
+const SHARED_ORDERS = new Set(['newest', 'alphabeticalByName', 'alphabeticalByArtist', 'byYear']);
 
 function yearRange(params: SubsonicParams): { from: number; to: number } {
   return { from: params.int('fromYear', 0, 0, 9999), to: params.int('toYear', 9999, 0, 9999) };
@@ -44,9 +47,12 @@ export const listMethods: Record<string, SubsonicMethod> = {
     const type = params.required('type');
     const size = params.int('size', 10, 1, MAX_LIST);
     const offset = params.int('offset', 0, 0, Number.MAX_SAFE_INTEGER);
-    const [library, notes] = await Promise.all([currentLibrary(), annotationsOf(user)]);
-    const albums = albumPage(type, library, notes, params, offset, size);
-    return { albumList2: { album: albums.map((album) => albumId3(album, notes)) } };
+    // Album entries show play counts only: the listener's stars are read for the starred list alone.
+    const [library, notes] = await Promise.all([currentLibrary(), type === 'starred' ? annotationsOf(user) : playCounts()]);
+    const page = () => ({ albumList2: { album: albumPage(type, library, notes, params, offset, size).map((album) => albumId3(album, notes)) } });
+    if (!SHARED_ORDERS.has(type)) return page();
+    const { from, to } = yearRange(params);
+    return keptAnswer(library, notes.plays, `${type} ${offset} ${size} ${type === 'byYear' ? `${from} ${to}` : ''}`, page);
   },
 
   getRandomSongs: async ({ params, user }) => {

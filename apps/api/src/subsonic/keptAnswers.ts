@@ -1,0 +1,52 @@
+import { LRUCache } from 'lru-cache';
+import { renderBody, type Payload, type ResponseFormat } from './response.js';
+
+/*
+ * Answers that are the same for every listener until the library (or the play counts) change,
+ * rendered once per format and sent as they are: a page of albums in a catalogue-wide order is
+ * asked for again and again while clients scroll. Dropped with the library or play counts they
+ * were made from (a song write makes a new library object; a play, new counts).
+ */
+
+export interface RenderedAnswer {
+  body: Buffer;
+  /** The ETag Express would make of the body, made once. */
+  etag: string | undefined;
+}
+
+export class KeptAnswer {
+  private payload: Payload | undefined;
+  private readonly rendered = new Map<ResponseFormat, RenderedAnswer>();
+
+  constructor(private readonly make: () => Payload) {}
+
+  /** The answer as a payload (for the calls that reshape another call's answer). */
+  value(): Payload {
+    return (this.payload ??= this.make());
+  }
+
+  render(format: ResponseFormat, serverVersion: string, etagOf: ((body: Buffer) => string | undefined) | undefined): RenderedAnswer {
+    let answer = this.rendered.get(format);
+    if (!answer) {
+      const body = Buffer.from(renderBody(format, serverVersion, 'ok', this.value()));
+      answer = { body, etag: etagOf?.(body) };
+      this.rendered.set(format, answer);
+    }
+    return answer;
+  }
+}
+
+/** Different pages kept per library and play counts: the ones clients page through. */
+const PAGES_KEPT = 256;
+const kept = new WeakMap<object, WeakMap<object, LRUCache<string, KeptAnswer>>>();
+
+/** The answer `key` made from `library` and `counts`, kept while both are current. */
+export function keptAnswer(library: object, counts: object, key: string, make: () => Payload): KeptAnswer {
+  let byCounts = kept.get(library);
+  if (!byCounts) kept.set(library, (byCounts = new WeakMap()));
+  let answers = byCounts.get(counts);
+  if (!answers) byCounts.set(counts, (answers = new LRUCache({ max: PAGES_KEPT })));
+  let answer = answers.get(key);
+  if (!answer) answers.set(key, (answer = new KeptAnswer(make)));
+  return answer;
+}

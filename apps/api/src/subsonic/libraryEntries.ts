@@ -1,0 +1,184 @@
+import { createHash } from 'node:crypto';
+import type { Song } from '@samaa/shared';
+import { foldTerm } from '../search/textIndex.js';
+
+/*
+ * The artists and albums Subsonic clients browse, derived from the songs. Everything an entry
+ * shows is worked out from its own songs (settleAlbum) or albums (settleArtist), never from the
+ * order of the whole catalogue: a song write then settles the one or two entries it touched, and
+ * gets what a build from scratch would (libraryPatch.ts).
+ */
+
+export interface AlbumEntry {
+  id: string;
+  name: string;
+  artist: string;
+  artistId: string;
+  /** Disc, then track, then title order. */
+  songs: Song[];
+  duration: number;
+  /** The year of the first song, in track order, that has one. */
+  year?: number;
+  coverSongId?: string;
+  /** When its first song was added. */
+  created: Date;
+}
+
+export interface ArtistEntry {
+  id: string;
+  name: string;
+  albums: AlbumEntry[];
+  coverSongId?: string;
+}
+
+/** Artists and albums by id, and each song's album: what one song's write changes. */
+export interface LibraryMaps {
+  artistById: Map<string, ArtistEntry>;
+  albumById: Map<string, AlbumEntry>;
+  albumOfSong: Map<string, AlbumEntry>;
+}
+
+/** The album of songs that have none. */
+export const SINGLES = 'Singles';
+export const IGNORED_ARTICLES = ['The', 'A', 'An', 'El', 'La', 'Le', 'Les', 'Los', 'Las'];
+
+const nameKey = (name: string) => foldTerm(name.normalize('NFKC').trim().replace(/\s+/g, ' '));
+const hashId = (prefix: string, key: string) => `${prefix}${createHash('sha1').update(key).digest('hex').slice(0, 20)}`;
+
+/** Ids are hashes of the names: stable across restarts and processes, with nothing stored. */
+export const artistIdOf = (name: string) => hashId('ar-', nameKey(name));
+const albumIdOf = (artist: string, album: string | undefined) =>
+  hashId('al-', `${nameKey(artist)}\0${album === undefined ? '\u0001' : nameKey(album)}`);
+
+/** The creation time an ObjectId carries. */
+export const createdOf = (id: string) => new Date(createdMsOf(id));
+export const createdMsOf = (id: string) => parseInt(id.slice(0, 8), 16) * 1000 || 0;
+
+/** "The Beatles" sorts as "Beatles". */
+export function sortName(name: string): string {
+  const words = name.trim().split(/\s+/);
+  if (words.length > 1 && IGNORED_ARTICLES.some((a) => a.toLowerCase() === words[0]!.toLowerCase())) {
+    return words.slice(1).join(' ');
+  }
+  return name.trim();
+}
+
+export const collator = new Intl.Collator();
+const baseCollator = new Intl.Collator(undefined, { sensitivity: 'base' });
+/** The last tie-break of every order: entries with equal names keep one order, built or patched. */
+export const compareIds = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+const byTrack = (a: Song, b: Song) =>
+  (a.discNumber ?? 1) - (b.discNumber ?? 1) ||
+  (a.trackNumber ?? Number.MAX_SAFE_INTEGER) - (b.trackNumber ?? Number.MAX_SAFE_INTEGER) ||
+  collator.compare(a.name, b.name) ||
+  (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
+
+/** The artists' order: by sort name ("The" and the like ignored), case and accents aside. */
+export const compareArtists = (a: ArtistEntry, b: ArtistEntry) => baseCollator.compare(sortName(a.name), sortName(b.name)) || compareIds(a, b);
+
+/** Artists sorted for the first time: each sort name worked out once, not per comparison. */
+export function artistsInOrder(artists: Iterable<ArtistEntry>): ArtistEntry[] {
+  return [...artists]
+    .map((artist) => ({ artist, key: sortName(artist.name) }))
+    .sort((a, b) => baseCollator.compare(a.key, b.key) || compareIds(a.artist, b.artist))
+    .map(({ artist }) => artist);
+}
+
+const byYearThenName = (a: AlbumEntry, b: AlbumEntry) => (a.year ?? 0) - (b.year ?? 0) || collator.compare(a.name, b.name) || compareIds(a, b);
+
+/** Names → ids, remembered across the songs of one build or patch (a hash per name, not per song). */
+export interface IdCache {
+  artists: Map<string, string>;
+  albums: Map<string, string>;
+}
+
+export const newIdCache = (): IdCache => ({ artists: new Map(), albums: new Map() });
+
+/** Files the song under its album (and the album under its artist), making either if new. */
+export function attachSong(maps: LibraryMaps, song: Song, ids: IdCache): AlbumEntry {
+  const artistName = song.albumArtist || song.artist;
+  let artistId = ids.artists.get(artistName);
+  if (artistId === undefined) ids.artists.set(artistName, (artistId = artistIdOf(artistName)));
+  const albumKey = `${artistName}\0${song.album || '\u0001'}`;
+  let albumId = ids.albums.get(albumKey);
+  if (albumId === undefined) ids.albums.set(albumKey, (albumId = albumIdOf(artistName, song.album || undefined)));
+  let album = maps.albumById.get(albumId);
+  if (!album) {
+    album = { id: albumId, name: song.album || SINGLES, artist: artistName, artistId, songs: [], duration: 0, created: new Date(0) };
+    maps.albumById.set(albumId, album);
+    let artist = maps.artistById.get(artistId);
+    if (!artist) {
+      artist = { id: artistId, name: artistName, albums: [] };
+      maps.artistById.set(artistId, artist);
+    }
+    artist.albums.push(album);
+  }
+  album.songs.push(song);
+  maps.albumOfSong.set(song._id, album);
+  return album;
+}
+
+/** Takes the song out of its album; the album it was in, if any. */
+export function detachSong(maps: LibraryMaps, songId: string): AlbumEntry | undefined {
+  const album = maps.albumOfSong.get(songId);
+  if (!album) return undefined;
+  const at = album.songs.findIndex((song) => song._id === songId);
+  if (at >= 0) album.songs.splice(at, 1);
+  maps.albumOfSong.delete(songId);
+  return album;
+}
+
+/** Orders the album's songs and works out what it shows from them: O(its songs). */
+export function settleAlbum(album: AlbumEntry): void {
+  album.songs.sort(byTrack);
+  let duration = 0;
+  let created = Number.POSITIVE_INFINITY;
+  album.year = undefined;
+  album.coverSongId = undefined;
+  for (const song of album.songs) {
+    duration += song.duration ?? 0;
+    const at = createdMsOf(song._id);
+    if (at < created) created = at;
+    album.year ??= song.year;
+    if (!album.coverSongId && song.img) album.coverSongId = song._id;
+  }
+  album.duration = duration;
+  album.created = new Date(Number.isFinite(created) ? created : 0);
+}
+
+/** Orders the artist's albums (by year, then name) and picks its cover: O(its albums). */
+export function settleArtist(artist: ArtistEntry): void {
+  artist.albums.sort(byYearThenName);
+  artist.coverSongId = artist.albums.find((album) => album.coverSongId)?.coverSongId;
+}
+
+/** Where `item` goes in `items`, sorted by `compare`: O(log n). */
+export function insertionPoint<T>(items: readonly T[], item: T, compare: (a: T, b: T) => number): number {
+  let low = 0;
+  let high = items.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (compare(items[mid]!, item) < 0) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** Inserts into a sorted array at its place. */
+export function insertSorted<T>(items: T[], item: T, compare: (a: T, b: T) => number): void {
+  items.splice(insertionPoint(items, item, compare), 0, item);
+}
+
+/**
+ * Removes `item` from a sorted array, found by binary search on the order it was filed under
+ * (`compare` must still place it as when it was inserted), else by a scan.
+ */
+export function removeSorted<T>(items: T[], item: T, compare: (a: T, b: T) => number): void {
+  const at = insertionPoint(items, item, compare);
+  if (items[at] === item) items.splice(at, 1);
+  else {
+    const found = items.indexOf(item);
+    if (found >= 0) items.splice(found, 1);
+  }
+}

@@ -1,0 +1,115 @@
+import type { Song } from '@samaa/shared';
+import { fileAlbums, unfileAlbums } from './albumOrders.js';
+import type { CatalogueChange, Library } from './library.js';
+import {
+  attachSong,
+  compareArtists,
+  createdMsOf,
+  detachSong,
+  insertSorted,
+  newIdCache,
+  removeSorted,
+  settleAlbum,
+  settleArtist,
+  type AlbumEntry,
+  type ArtistEntry,
+} from './libraryEntries.js';
+
+/** What the last patch touched (tests pin that a song write touches its own entries only). */
+export interface PatchCount {
+  albums: number;
+  artists: number;
+}
+let lastPatch: PatchCount = { albums: 0, artists: 0 };
+export const lastLibraryPatch = (): PatchCount => lastPatch;
+
+/**
+ * The library after one song write: the songs written leave their albums and join their new
+ * ones, and only those albums and their artists are settled again and moved in the kept orders
+ * and word indexes. O(the songs written × their albums' and artists' sizes + log of the
+ * catalogue), where a build is O(catalogue). The structures are the old library's, changed in
+ * place: its snapshot is no longer served. Song records are the snapshot's own, never copied.
+ */
+export function patchLibrary(library: Library, songs: Song[], songById: Map<string, Song>, change: CatalogueChange): Library {
+  const { added = [], replaced = [], deleted = [] } = change;
+  const touched = new Set<AlbumEntry>();
+  const freshAlbums = new Set<AlbumEntry>();
+  const freshArtists = new Set<ArtistEntry>();
+  const ids = newIdCache();
+  const leave = (id: string) => {
+    const album = detachSong(library, id);
+    if (album) touched.add(album);
+  };
+  const join = (song: Song) => {
+    const [albums, artists] = [library.albumById.size, library.artistById.size];
+    const album = attachSong(library, song, ids);
+    if (library.albumById.size > albums) freshAlbums.add(album);
+    if (library.artistById.size > artists) freshArtists.add(library.artistById.get(album.artistId)!);
+    touched.add(album);
+  };
+  for (const id of deleted) leave(id);
+  for (const song of replaced) {
+    leave(song._id);
+    join(song);
+  }
+  let { lastModified } = library;
+  for (const song of added) {
+    join(song);
+    lastModified = Math.max(lastModified, createdMsOf(song._id));
+  }
+
+  // Out of the kept orders while each album still holds its old place, then settled and back.
+  unfileAlbums(library, [...touched].filter((album) => !freshAlbums.has(album)));
+  const artists = new Map<ArtistEntry, string | undefined>();
+  let albumsCameOrWent = freshAlbums.size > 0;
+  for (const album of touched) {
+    const artist = library.artistById.get(album.artistId)!;
+    if (!artists.has(artist)) artists.set(artist, artist.coverSongId);
+    if (album.songs.length > 0) {
+      settleAlbum(album);
+      continue;
+    }
+    albumsCameOrWent = true;
+    library.albumById.delete(album.id);
+    artist.albums.splice(artist.albums.indexOf(album), 1);
+    if (!freshAlbums.has(album)) {
+      library.albumIndex.remove(album.id);
+      library.albums.splice(library.albums.indexOf(album), 1);
+    }
+  }
+  const kept = [...touched].filter((album) => album.songs.length > 0);
+  fileAlbums(library, kept);
+  for (const album of kept) {
+    if (!freshAlbums.has(album)) continue;
+    library.albums.push(album);
+    library.albumIndex.add(album);
+  }
+
+  let coverMoved = false;
+  for (const [artist, cover] of artists) {
+    const fresh = freshArtists.has(artist);
+    if (artist.albums.length === 0) {
+      library.artistById.delete(artist.id);
+      if (!fresh) {
+        removeSorted(library.artists, artist, compareArtists);
+        library.artistIndex.remove(artist.id);
+      }
+      continue;
+    }
+    settleArtist(artist);
+    coverMoved ||= artist.coverSongId !== cover;
+    if (fresh) {
+      insertSorted(library.artists, artist, compareArtists);
+      library.artistIndex.add(artist);
+    }
+  }
+  lastPatch = { albums: touched.size, artists: artists.size };
+  return {
+    ...library,
+    songs,
+    songById,
+    lastModified,
+    // getArtists and getIndexes show each artist's name, album count and cover: kept unless one moved.
+    answers: albumsCameOrWent || coverMoved ? new Map() : library.answers,
+  };
+}

@@ -1,0 +1,201 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isSoleWriter, setSoleWriter } from '../db/engine.js';
+import { clearDatabase, useTestDatabase } from '../test/db.js';
+import { createTestApp, createUser, type TestUser } from '../test/context.js';
+import { countEngineCalls, engineCallsDuring } from '../test/engineCalls.js';
+import { createApiKey } from '../apiKeys/apiKeys.service.js';
+import { generateSongs } from '../songs/generateSongs.js';
+import { insertSongs, songListSnapshot } from '../songs/songs.service.js';
+import { albumsInOrder, type AlbumOrder } from './albumOrders.js';
+import { buildLibrary, currentLibrary, libraryBuilds, type Library } from './library.js';
+import { lastLibraryPatch } from './libraryPatch.js';
+import { assertValidSubsonicXml } from './subsonicTestClient.js';
+
+/*
+ * Subsonic browsing at scale: a page of albums, an album and the artist index cost the same
+ * engine calls at 1,000 and at 20,000 songs, and a song write patches the library (the albums and
+ * artists of the songs written) instead of building it again.
+ */
+
+useTestDatabase();
+countEngineCalls();
+const { app } = createTestApp();
+
+type Counts = Awaited<ReturnType<typeof engineCallsDuring>>;
+/** Version and stamp reads run on a clock, not per request (see catalogueScale.test.ts). */
+const TIMED = /^(catalogue_versions|shared_stamps)(\.|$)/;
+// Play counts are kept for a few seconds when other processes may record plays: also a clock.
+const TIMED_UNLESS_SOLE = /^plays(\.|$)/;
+const timed = (key: string) => TIMED.test(key) || (!isSoleWriter() && TIMED_UNLESS_SOLE.test(key));
+const untimed = ({ calls, records }: Counts): Counts => ({
+  calls: Object.fromEntries(Object.entries(calls).filter(([key]) => !timed(key))),
+  records: Object.fromEntries(Object.entries(records).filter(([key]) => !timed(key))),
+});
+
+let admin: TestUser;
+let key: string;
+const rest = (method: string, params: Record<string, string> = {}) =>
+  request(app).get(`/rest/${method}?${new URLSearchParams({ apiKey: key, v: '1.16.1', c: 'test', f: 'json', ...params })}`);
+const answer = async (method: string, params: Record<string, string> = {}) => {
+  const res = await rest(method, params);
+  expect(res.body['subsonic-response'].status, `${method} ${res.text.slice(0, 200)}`).toBe('ok');
+  return res.body['subsonic-response'];
+};
+
+async function fill(size: number): Promise<void> {
+  await clearDatabase();
+  const songs = generateSongs(size, 11);
+  for (let i = 0; i < songs.length; i += 5000) await insertSongs(songs.slice(i, i + 5000));
+  admin = await createUser({ admin: true });
+  const listener = await createUser();
+  key = (await createApiKey(listener._id, { name: 'Test' })).key;
+}
+
+async function countsAt(size: number): Promise<Record<string, Counts>> {
+  await fill(size);
+  // Warm: the catalogue and the library are built once, as after a start.
+  const albums = (await answer('getAlbumList2', { type: 'alphabeticalByName', size: '5', offset: '2' })).albumList2.album;
+  const artists = (await answer('getArtists')).artists.index[0].artist;
+  const counts: Record<string, Counts> = {};
+  const measure = async (name: string, method: string, params: Record<string, string> = {}) => {
+    counts[name] = untimed(await engineCallsDuring(() => answer(method, params)));
+  };
+  for (const type of ['alphabeticalByName', 'alphabeticalByArtist', 'newest', 'byYear', 'random']) {
+    await measure(`album list ${type}`, 'getAlbumList2', { type, size: '20', offset: '3', fromYear: '1990', toYear: '2030' });
+  }
+  await measure('album', 'getAlbum', { id: albums[0].id });
+  await measure('artist', 'getArtist', { id: artists[0].id });
+  await measure('artists', 'getArtists');
+  await measure('artists again', 'getArtists');
+  return counts;
+}
+
+/** Everything a library shows, in its orders: a patched library must equal one built afresh. */
+function shape(library: Library) {
+  const orders: Record<string, string[]> = {};
+  for (const order of ['alphabeticalByName', 'alphabeticalByArtist', 'newest', 'byYear', 'byYearDescending'] as AlbumOrder[]) {
+    orders[order] = albumsInOrder(library, order).map((album) => album.id);
+  }
+  return {
+    artists: library.artists.map((artist) => ({ ...artist, albums: artist.albums.map((album) => album.id) })),
+    albums: [...library.albumById.values()]
+      .map((album) => ({ ...album, songs: album.songs.map((song) => song._id) }))
+      .sort((a, b) => (a.id < b.id ? -1 : 1)),
+    albumOfSong: [...library.albumOfSong].map(([song, album]) => [song, album.id]).sort(),
+    songs: library.songs.length,
+    orders,
+    artistSearch: library.artistIndex.best(['the'], 50).found.map((artist) => artist.id).sort(),
+    albumSearch: library.albumIndex.best(['love'], 50).found.map((album) => album.id).sort(),
+  };
+}
+
+describe.each([
+  ['other processes may share the database', false],
+  ['this process is its only writer (the embedded engine)', true],
+])('Subsonic browsing against catalogue size, when %s', (_, soleWriter) => {
+  let small: Record<string, Counts>;
+  let large: Record<string, Counts>;
+  beforeAll(async () => {
+    setSoleWriter(soleWriter);
+    small = await countsAt(1000);
+    large = await countsAt(20_000);
+  }, 300_000);
+  afterAll(() => setSoleWriter(false));
+
+  it('makes the same engine calls and reads the same records at 1,000 and at 20,000 songs', () => {
+    expect(large).toEqual(small);
+  });
+
+  it('reads no song or like for a page of albums, an artist or the artist index', () => {
+    for (const [name, { calls, records }] of Object.entries(large)) {
+      if (name === 'album') continue;
+      expect(records.songs ?? 0, name).toBe(0);
+      expect(Object.keys(calls).filter((call) => call.startsWith('likes.')), name).toEqual([]);
+    }
+  });
+
+  it.runIf(soleWriter)('signs in with an API key and answers them from memory: no engine call at all', () => {
+    for (const [name, { calls }] of Object.entries(large)) if (name !== 'album') expect(calls, name).toEqual({});
+  });
+});
+
+describe('pages of albums kept rendered', () => {
+  beforeAll(() => fill(1000), 120_000);
+
+  it('answers a kept page with the bytes and headers of one made afresh, per format, and a new page after a write', async () => {
+    for (const f of ['json', 'xml']) {
+      const query = { type: 'alphabeticalByArtist', size: '7', offset: '4', f };
+      const first = await rest('getAlbumList2', query);
+      const again = await rest('getAlbumList2', query);
+      const fresh = await rest('getAlbumList2', { ...query, type: 'random' });
+      expect(again.text).toBe(first.text);
+      expect(again.headers['content-type']).toBe(fresh.headers['content-type']);
+      expect(again.headers['cache-control']).toBe('no-store');
+      expect(again.headers.etag).toBe(app.get('etag fn')(Buffer.from(again.text)));
+      if (f === 'xml') await assertValidSubsonicXml(again.text);
+      // The legacy form reshapes the same answer.
+      expect((await rest('getAlbumList', query)).text).toContain(f === 'json' ? '"albumList"' : '<albumList>');
+    }
+    const before = (await answer('getAlbumList2', { type: 'newest', size: '3' })).albumList2.album;
+    const song = { name: 'Kept Page', artist: 'Aaa Newcomer', album: 'First Light', img: 'https://img.test/k.png', song: 'https://audio.test/k.mp3' };
+    await request(app).post('/api/songs').set('x-auth-token', admin.token).send(song).expect(201);
+    const after = (await answer('getAlbumList2', { type: 'newest', size: '3' })).albumList2.album;
+    expect(after[0].name).toBe('First Light');
+    expect(after.slice(1)).toEqual(before.slice(0, 2));
+  });
+});
+
+describe('a song write and the Subsonic library', () => {
+  beforeAll(() => fill(2000), 120_000);
+
+  const input = { name: 'Zebra Crossing', artist: 'Quartz Lantern', album: 'Night Ferries', img: 'https://img.test/z.png', song: 'https://audio.test/z.mp3', year: 2003, trackNumber: 2 };
+  const as = () => ({ 'x-auth-token': admin.token });
+
+  it('patches the albums and artists written, builds nothing, and ends as a build from scratch would', async () => {
+    await answer('getAlbumList2', { type: 'newest', size: '5' });
+    for (const order of ['alphabeticalByName', 'alphabeticalByArtist', 'newest', 'byYear', 'byYearDescending'] as AlbumOrder[]) {
+      albumsInOrder(await currentLibrary(), order);
+    }
+    const builds = libraryBuilds();
+
+    // A new song on a new album of a new artist.
+    const created = (await request(app).post('/api/songs').set(as()).send(input).expect(201)).body.data;
+    expect(lastLibraryPatch()).toEqual({ albums: 1, artists: 1 });
+    const album = (await answer('search3', { query: 'night ferries', songCount: '0', artistCount: '0' })).searchResult3.album[0];
+    expect([album.name, album.artist, album.songCount, album.year]).toEqual(['Night Ferries', 'Quartz Lantern', 1, 2003]);
+    expect((await answer('getAlbumList2', { type: 'newest', size: '1' })).albumList2.album[0].id).toBe(album.id);
+    expect((await answer('getArtists')).artists.index.flatMap((i: { artist: { name: string }[] }) => i.artist).map((a: { name: string }) => a.name)).toContain('Quartz Lantern');
+
+    // A second song joins it, earlier on the album: the album's year and order follow.
+    await request(app).post('/api/songs').set(as()).send({ ...input, name: 'Aardvark', trackNumber: 1, year: 1999 }).expect(201);
+    const songs = (await answer('getAlbum', { id: album.id })).album;
+    expect([songs.songCount, songs.year, songs.song.map((song: { title: string }) => song.title)]).toEqual([2, 1999, ['Aardvark', 'Zebra Crossing']]);
+
+    // An edit that moves a catalogue song to another album: two albums, at most two artists.
+    const moved = (await songListSnapshot()).songs[500]!;
+    await request(app)
+      .put(`/api/songs/${moved._id}`)
+      .set(as())
+      .send({ name: moved.name, artist: moved.artist, img: moved.img, song: moved.song, album: 'Night Ferries', albumArtist: 'Quartz Lantern' })
+      .expect(200);
+    expect(lastLibraryPatch().albums).toBeLessThanOrEqual(2);
+    expect(lastLibraryPatch().artists).toBeLessThanOrEqual(2);
+    expect((await answer('getAlbum', { id: album.id })).album.songCount).toBe(3);
+
+    // Deleting the first song; then the album's last songs go, and the album and artist with them.
+    await request(app).delete(`/api/songs/${created._id}`).set(as()).expect(200);
+    expect(lastLibraryPatch()).toEqual({ albums: 1, artists: 1 });
+    expect(libraryBuilds()).toBe(builds);
+    const patched = await currentLibrary();
+    expect(shape(patched)).toEqual(shape(await buildLibrary(await songListSnapshot())));
+
+    for (const song of (await answer('getAlbum', { id: album.id })).album.song) {
+      await request(app).delete(`/api/songs/${song.id}`).set(as()).expect(200);
+    }
+    const gone = await rest('getAlbum', { id: album.id });
+    expect(gone.body['subsonic-response'].error.code).toBe(70);
+    expect(libraryBuilds()).toBe(builds);
+    expect(shape(await currentLibrary())).toEqual(shape(await buildLibrary(await songListSnapshot())));
+  }, 120_000);
+});
