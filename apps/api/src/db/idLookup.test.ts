@@ -11,10 +11,10 @@ useTestDatabase();
  */
 describe.runIf(inject('dbEngine').startsWith('FerretDB'))('lookups by _id on the embedded engine', () => {
   it('search the _id index for string and ObjectId keys', async () => {
-    const collection = mongoose.connection.db!.collection<{ _id: unknown }>('id_lookups');
+    const collection = mongoose.connection.db!.collection<{ _id: string | mongoose.Types.ObjectId; x?: number }>('id_lookups');
     const objectId = new mongoose.Types.ObjectId();
     await collection.insertMany([{ _id: 'a:1' }, { _id: objectId }]);
-    for (const _id of ['a:1', objectId]) {
+    for (const _id of ['a:1', objectId] as const) {
       const explained = (await mongoose.connection.db!.command({ explain: { find: 'id_lookups', filter: { _id } } })) as {
         queryPlanner: { Plan: string[] };
       };

@@ -21,14 +21,17 @@ export async function deleteLike(userId: string, songId: string): Promise<boolea
 }
 
 /**
- * Unlikes a liked song, else likes it when `mayLike()` allows; returns the new state. Toggles of
- * one (user, song) apply one after the other, so n concurrent toggles end as n sequential ones.
+ * Toggles the like: returns the new state, or undefined when the song was not liked and may not
+ * be (`mayLike` false: the song does not exist). Toggles of one (user, song) apply one after the
+ * other, so n concurrent toggles end as n sequential ones. A song that may be liked is inserted
+ * first: a like is then one engine call, and a duplicate key means it was liked, so it goes.
  */
-export function toggleLikeOf(userId: string, songId: string, mayLike: () => Promise<void>): Promise<boolean> {
+export function toggleLikeOf(userId: string, songId: string, mayLike: boolean): Promise<boolean | undefined> {
   return serialised(`like:${likeId(userId, songId)}`, async () => {
+    if (mayLike && (await insertLike(userId, songId))) return true;
     if (await deleteLike(userId, songId)) return false;
-    await mayLike();
-    return insertLike(userId, songId);
+    // Liked a moment ago and unliked by another process since: unliked, as this toggle wanted.
+    return mayLike ? false : undefined;
   });
 }
 
