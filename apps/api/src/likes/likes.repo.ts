@@ -1,12 +1,16 @@
 import { isDuplicateKey } from '../db/dataErrors.js';
 import { serialised } from '../db/engine.js';
+import { groupInserts } from '../db/groupCommit.js';
 import { LikeModel, likeId } from './like.model.js';
 
+
+/** Likes that arrive while others are being stored go together, as one insert (db/groupCommit.ts). */
+const likeInserts = groupInserts<InstanceType<typeof LikeModel>>(LikeModel);
 
 /** Likes the song; false when it was liked already. */
 export async function insertLike(userId: string, songId: string): Promise<boolean> {
   try {
-    await LikeModel.create({ _id: likeId(userId, songId), user: userId, song: songId });
+    await likeInserts.write(new LikeModel({ _id: likeId(userId, songId), user: userId, song: songId }));
     return true;
   } catch (err) {
     if (isDuplicateKey(err)) return false;

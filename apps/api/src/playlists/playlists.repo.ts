@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import mongoose from 'mongoose';
 import type { PlaylistInput, PlaylistSaavnTrack } from '@samaa/shared';
 import { serialised } from '../db/engine.js';
+import { groupInserts } from '../db/groupCommit.js';
 import { StampedCache } from '../db/stampedCache.js';
 import { PlaylistModel } from './playlist.model.js';
 import { UserPlaylistsModel } from './userPlaylists.model.js';
@@ -105,8 +106,11 @@ async function unlist(userId: string, ids: mongoose.Types.ObjectId[]): Promise<v
   forget(userId);
 }
 
+/** Playlists created while others are being stored go together, as one insert (db/groupCommit.ts). */
+const playlistInserts = groupInserts<InstanceType<typeof PlaylistModel>>(PlaylistModel);
+
 export async function insertPlaylist(userId: string, input: PlaylistInput): Promise<PlaylistRecord> {
-  const doc = await PlaylistModel.create({ ...input, user: userId, songs: [] });
+  const doc = await playlistInserts.write(new PlaylistModel({ ...input, user: userId, songs: [] }));
   await list(userId, [doc._id]);
   return toRecord(doc.toObject() as unknown as PlaylistDoc);
 }

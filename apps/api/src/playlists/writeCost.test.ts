@@ -50,14 +50,14 @@ describe.each([3, 300])('writes of a listener with %i playlists', (playlists) =>
 
   it('a like is one insert, an unlike a refused insert and a delete', async () => {
     const like = () => request(app).put(`/api/songs/like/${songIds[7]}`).set(as());
-    expect(await callsDuring(like)).toEqual({ 'likes.save': 1 });
-    expect(await callsDuring(like)).toEqual({ 'likes.deleteOne': 1, 'likes.save': 1 });
-    expect(await callsDuring(like)).toEqual({ 'likes.save': 1 });
+    expect(await callsDuring(like)).toEqual({ 'likes.insertMany': 1 });
+    expect(await callsDuring(like)).toEqual({ 'likes.deleteOne': 1, 'likes.insertMany': 1 });
+    expect(await callsDuring(like)).toEqual({ 'likes.insertMany': 1 });
   });
 
   it('a create is the playlist insert and one update of the listener’s list', async () => {
     const create = () => request(app).post('/api/playlists').set(as()).send({ name: 'New', desc: '' });
-    expect(await callsDuring(create)).toEqual({ 'playlists.save': 1, 'user_playlists.updateOne': 1 });
+    expect(await callsDuring(create)).toEqual({ 'playlists.insertMany': 1, 'user_playlists.updateOne': 1 });
   });
 
   it('adding a song to a playlist seen before is one update by _id', async () => {
