@@ -1,12 +1,16 @@
 import { isDuplicateKey } from '../db/dataErrors.js';
 import { serialised } from '../db/engine.js';
+import { groupInserts } from '../db/groupCommit.js';
 import { LikeModel, likeId } from './like.model.js';
 
+
+/** Likes that arrive while others are being stored go together, as one insert (db/groupCommit.ts). */
+const likeInserts = groupInserts<InstanceType<typeof LikeModel>>(LikeModel);
 
 /** Likes the song; false when it was liked already. */
 export async function insertLike(userId: string, songId: string): Promise<boolean> {
   try {
-    await LikeModel.create({ _id: likeId(userId, songId), user: userId, song: songId });
+    await likeInserts.write(new LikeModel({ _id: likeId(userId, songId), user: userId, song: songId }));
     return true;
   } catch (err) {
     if (isDuplicateKey(err)) return false;
@@ -21,14 +25,17 @@ export async function deleteLike(userId: string, songId: string): Promise<boolea
 }
 
 /**
- * Unlikes a liked song, else likes it when `mayLike()` allows; returns the new state. Toggles of
- * one (user, song) apply one after the other, so n concurrent toggles end as n sequential ones.
+ * Toggles the like: returns the new state, or undefined when the song was not liked and may not
+ * be (`mayLike` false: the song does not exist). Toggles of one (user, song) apply one after the
+ * other, so n concurrent toggles end as n sequential ones. A song that may be liked is inserted
+ * first: a like is then one engine call, and a duplicate key means it was liked, so it goes.
  */
-export function toggleLikeOf(userId: string, songId: string, mayLike: () => Promise<void>): Promise<boolean> {
+export function toggleLikeOf(userId: string, songId: string, mayLike: boolean): Promise<boolean | undefined> {
   return serialised(`like:${likeId(userId, songId)}`, async () => {
+    if (mayLike && (await insertLike(userId, songId))) return true;
     if (await deleteLike(userId, songId)) return false;
-    await mayLike();
-    return insertLike(userId, songId);
+    // Liked a moment ago and unliked by another process since: unliked, as this toggle wanted.
+    return mayLike ? false : undefined;
   });
 }
 

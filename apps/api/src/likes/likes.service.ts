@@ -16,8 +16,10 @@ async function assertSongExists(songId: string): Promise<void> {
 }
 
 /** Likes the song if the user does not like it yet, unlikes it otherwise. Returns the new state. */
-export function toggleLike(userId: string, songId: string): Promise<boolean> {
-  return toggleLikeOf(userId, songId, () => assertSongExists(songId));
+export async function toggleLike(userId: string, songId: string): Promise<boolean> {
+  const liked = await toggleLikeOf(userId, songId, await songExists(songId));
+  if (liked === undefined) throw notFound(CATALOGUE_MESSAGES.songNotFound);
+  return liked;
 }
 
 /** Idempotent like (true) or unlike (false), as the Subsonic star and unstar need. */

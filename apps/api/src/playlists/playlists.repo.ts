@@ -1,6 +1,8 @@
+import { LRUCache } from 'lru-cache';
 import mongoose from 'mongoose';
 import type { PlaylistInput, PlaylistSaavnTrack } from '@samaa/shared';
 import { serialised } from '../db/engine.js';
+import { groupInserts } from '../db/groupCommit.js';
 import { StampedCache } from '../db/stampedCache.js';
 import { PlaylistModel } from './playlist.model.js';
 import { UserPlaylistsModel } from './userPlaylists.model.js';
@@ -54,7 +56,20 @@ const listed = new StampedCache<string, PlaylistRecord[]>({
 });
 const forget = (userId: string) => listed.changed(listKey(userId));
 
+/**
+ * Each playlist's owner as last seen. An owner never changes and an id is never reused, so an
+ * entry stays true for as long as the playlist exists, in every process: an ownership check then
+ * needs no read, and the write that follows tells whether the playlist is still there.
+ */
+const owners = new LRUCache<string, string>({ max: 20_000 });
+
+/** The owner's id (lower case) when this process has seen the playlist; undefined otherwise. */
+export function knownOwnerOf(id: string): string | undefined {
+  return owners.get(id.toLowerCase());
+}
+
 function toRecord(doc: PlaylistDoc): PlaylistRecord {
+  owners.set(String(doc._id), String(doc.user));
   return {
     _id: String(doc._id),
     name: doc.name,
@@ -91,8 +106,11 @@ async function unlist(userId: string, ids: mongoose.Types.ObjectId[]): Promise<v
   forget(userId);
 }
 
+/** Playlists created while others are being stored go together, as one insert (db/groupCommit.ts). */
+const playlistInserts = groupInserts<InstanceType<typeof PlaylistModel>>(PlaylistModel);
+
 export async function insertPlaylist(userId: string, input: PlaylistInput): Promise<PlaylistRecord> {
-  const doc = await PlaylistModel.create({ ...input, user: userId, songs: [] });
+  const doc = await playlistInserts.write(new PlaylistModel({ ...input, user: userId, songs: [] }));
   await list(userId, [doc._id]);
   return toRecord(doc.toObject() as unknown as PlaylistDoc);
 }
@@ -180,6 +198,7 @@ export async function replacePlaylistEntries(
 export async function deletePlaylistById(id: string, userId: string): Promise<boolean> {
   const { deletedCount } = await PlaylistModel.deleteOne({ _id: id, user: userId });
   if (deletedCount === 0) return false;
+  owners.delete(id.toLowerCase());
   await unlist(userId, [new mongoose.Types.ObjectId(id)]);
   return true;
 }
@@ -188,6 +207,7 @@ export async function deletePlaylistById(id: string, userId: string): Promise<bo
 export async function deletePlaylistsOf(userId: string): Promise<void> {
   forget(userId);
   const listed = await UserPlaylistsModel.findById(listKey(userId)).lean();
+  for (const id of listed?.playlists ?? []) owners.delete(String(id));
   await Promise.all((listed?.playlists ?? []).map((id) => PlaylistModel.deleteOne({ _id: id })));
   await UserPlaylistsModel.deleteOne({ _id: listKey(userId) });
   // Playlists a crash left unlisted.
@@ -233,6 +253,7 @@ export async function insertPlaylists(playlists: readonly NewPlaylist[]): Promis
 
 export async function deleteAllPlaylists(): Promise<void> {
   listed.forget();
+  owners.clear();
   await Promise.all([PlaylistModel.deleteMany({}), UserPlaylistsModel.deleteMany({})]);
   listed.changed();
 }

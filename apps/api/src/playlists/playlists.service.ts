@@ -9,6 +9,7 @@ import {
   deletePlaylistsOf,
   findPlaylist,
   insertPlaylist,
+  knownOwnerOf,
   playlistsOf,
   removeSongFromAllPlaylists,
   removeSongFromPlaylist,
@@ -87,8 +88,12 @@ async function changeSongs(
   songId: string,
   userId: string,
 ): Promise<Playlist> {
-  await ownedRecord(playlistId, userId);
-  if (!(await songExists(songId))) throw notFound(CATALOGUE_MESSAGES.songNotFound);
+  // An own playlist seen before and a song in the catalogue: the write alone answers (null when the
+  // playlist went meanwhile). Otherwise the playlist is read first, for a 404 or 403 in that order.
+  if (knownOwnerOf(playlistId) !== userId.toLowerCase() || !(await songExists(songId))) {
+    await ownedRecord(playlistId, userId);
+    if (!(await songExists(songId))) throw notFound(CATALOGUE_MESSAGES.songNotFound);
+  }
   return withSongsOrNotFound(await change(playlistId, songId));
 }
 

@@ -42,11 +42,19 @@ export function countEngineCalls(): void {
     add(current.records, name, recordsIn(result));
     return result;
   } as typeof aggregate;
-  const save = mongoose.Model.prototype.save;
-  mongoose.Model.prototype.save = function (this: mongoose.Document, ...args: unknown[]) {
-    add(current.calls, `${(this.constructor as mongoose.Model<unknown>).collection.collectionName}.save`, 1);
-    return (save as (...a: unknown[]) => Promise<unknown>).apply(this, args);
-  } as typeof save;
+  // Model.create saves through $save, an alias of the original save: both are counted as `save`.
+  for (const name of ['save', '$save'] as const) {
+    const save = mongoose.Model.prototype[name];
+    mongoose.Model.prototype[name] = function (this: mongoose.Document, ...args: unknown[]) {
+      add(current.calls, `${(this.constructor as mongoose.Model<unknown>).collection.collectionName}.save`, 1);
+      return (save as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+    } as typeof save;
+  }
+  const insertMany = mongoose.Model.insertMany;
+  mongoose.Model.insertMany = function (this: mongoose.Model<unknown>, ...args: unknown[]) {
+    add(current.calls, `${this.collection.collectionName}.insertMany`, 1);
+    return (insertMany as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+  } as typeof insertMany;
 }
 
 /** The calls made while `task` ran, as plain objects (comparable with toEqual). */

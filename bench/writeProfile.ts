@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startDatabase } from '../apps/api/src/db/provider.js';
+import { createLogger } from '../apps/api/src/logger.js';
+import { spawnApiServer } from '../apps/api/src/test/spawnServer.js';
+import { measure } from './lib/load.js';
+import { BENCH_DB, JWT_SECRET, seed } from './lib/setup.js';
+
+/*
+ * Focused write bench: the like, create-playlist and add-song cases against one API build (ENTRY,
+ * default this checkout's) on a seeded shared engine, with the CPU seconds the API and the engine
+ * spent per request. PROF=<dir> writes the API's CPU profile there. SOLE=1: the API runs on its own
+ * DATA_DIR database instead (the engine it starts; as the scale bench).
+ */
+const cpuOf = (pid: number) => {
+  try {
+    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return 0;
+  }
+};
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'samaa-writes-'));
+const dataDir = path.join(work, 'data');
+const db = await startDatabase({ persistent: true, dataDir, logger: createLogger('warn') });
+const data = await seed(db.uri, dataDir, { songs: Number(process.env.SONGS ?? 10_000), users: 1000 });
+const env: Record<string, string> = {
+  NODE_ENV: 'production',
+  MALLOC_ARENA_MAX: '2',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+  DATA_DIR: dataDir,
+  MONGODB_URI: db.uri,
+  MONGODB_DB_NAME: BENCH_DB,
+  JWT_SECRET,
+  SEED_DEMO: 'false',
+  RATE_LIMITS: 'false',
+  ...(process.env.PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.PROF}` } : {}),
+};
+const api = await spawnApiServer(env, { logFile: path.join(work, 'api.log'), entry: process.env.ENTRY });
+const token = (() => { let i = 0; return () => data.tokens[i++ % data.tokens.length]!; })();
+const owners = data.tokens.slice(0, 300);
+const playlists = await Promise.all(
+  owners.map(async (t) => {
+    const res = await fetch(`${api.url}/api/playlists/user-playlists`, { headers: { 'x-auth-token': t } });
+    return { t, id: ((await res.json()) as { data: { _id: string }[] }).data[0]!._id };
+  }),
+);
+let s = 0;
+let p = 0;
+const cases = {
+  like: () => ({ method: 'PUT' as const, path: `/api/songs/like/${data.songIds[(s++ * 7) % data.songIds.length]}`, headers: { 'x-auth-token': token() } }),
+  'create-playlist': () => ({ method: 'POST' as const, path: '/api/playlists', headers: { 'content-type': 'application/json', 'x-auth-token': token() }, body: JSON.stringify({ name: 'Bench mix', desc: '' }) }),
+  'add-song': () => {
+    const { t, id } = playlists[p++ % playlists.length]!;
+    return { method: 'PUT' as const, path: '/api/playlists/add-song', headers: { 'content-type': 'application/json', 'x-auth-token': t }, body: JSON.stringify({ playlistId: id, songId: data.songIds[s++ % data.songIds.length] }) };
+  },
+};
+for (const [name, next] of Object.entries(cases)) {
+  if (process.env.CASES && !process.env.CASES.split(',').includes(name)) continue;
+  const before = { api: cpuOf(api.pid), engine: db.pid ? cpuOf(db.pid) : 0 };
+  const r = await measure({ name, url: api.url, connections: 10, durationSec: Number(process.env.DURATION ?? 10), warmupSec: 2, next });
+  const total = r.requestsPerSec * (Number(process.env.DURATION ?? 10) + 2);
+  const ms = (sec: number) => ((sec * 1000) / total).toFixed(2);
+  console.log(`${name}: ${r.requestsPerSec.toFixed(0)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.errors} errors; CPU per request ≈ API ${ms(cpuOf(api.pid) - before.api)} ms, engine ${ms((db.pid ? cpuOf(db.pid) : 0) - before.engine)} ms; load ${os.loadavg()[0]!.toFixed(1)}`);
+}
+await api.stop();
+await db.stop();
+fs.rmSync(work, { recursive: true, force: true });
