@@ -6,7 +6,7 @@ import { createTestApp, createUser, type TestUser } from '../test/context.js';
 import { insertSongs } from '../songs/songs.repo.js';
 import { generateSongs } from '../songs/generateSongs.js';
 import { insertLike } from '../likes/likes.repo.js';
-import { insertPlaylists } from '../playlists/playlists.repo.js';
+import { insertPlaylists } from '../playlists/playlists.seed.js';
 import { UserModel } from '../users/user.model.js';
 import { signupsPerDay } from './analytics.service.js';
 

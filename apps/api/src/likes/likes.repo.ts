@@ -72,7 +72,3 @@ export async function mostLikedSongs(limit: number): Promise<{ songId: string; l
   ]);
   return rows.map((row) => ({ songId: String(row._id), likes: row.likes }));
 }
-
-export async function deleteAllLikes(): Promise<void> {
-  await LikeModel.deleteMany({});
-}

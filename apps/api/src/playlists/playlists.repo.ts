@@ -237,23 +237,8 @@ export interface NewPlaylist extends PlaylistInput {
   songIds?: string[];
 }
 
-/** Bulk insert for the seed, the benchmark setup and tests; lists each playlist for its user. Ids in input order. */
-export async function insertPlaylists(playlists: readonly NewPlaylist[]): Promise<string[]> {
-  if (playlists.length === 0) return [];
-  // Not lean: the string ids must be cast to ObjectIds like any other write's.
-  const docs = await PlaylistModel.insertMany(playlists.map(({ songIds, ...rest }) => ({ ...rest, songs: songIds ?? [] })));
-  const byUser = new Map<string, mongoose.Types.ObjectId[]>();
-  for (const doc of docs) {
-    const key = listKey(String(doc.user));
-    byUser.set(key, [...(byUser.get(key) ?? []), doc._id]);
-  }
-  await Promise.all([...byUser].map(([userId, ids]) => list(userId, ids)));
-  return docs.map((doc) => String(doc._id));
-}
-
-export async function deleteAllPlaylists(): Promise<void> {
-  listed.forget();
+/** Drops every kept list and owner, here and (through the stamp) in every process: all playlists went (the seed's reset). */
+export function forgetAllPlaylists(): void {
   owners.clear();
-  await Promise.all([PlaylistModel.deleteMany({}), UserPlaylistsModel.deleteMany({})]);
   listed.changed();
 }

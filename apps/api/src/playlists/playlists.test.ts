@@ -5,7 +5,7 @@ import { useTestDatabase } from '../test/db.js';
 import { createTestApp, type TestUser } from '../test/context.js';
 import { listenersWithSongs } from '../test/catalogue.js';
 import { PlaylistModel } from './playlist.model.js';
-import { insertPlaylists } from './playlists.repo.js';
+import { insertPlaylists } from './playlists.seed.js';
 
 useTestDatabase();
 const { app } = createTestApp();

@@ -5,7 +5,7 @@ import { createTestApp, createUser, type TestUser } from '../test/context.js';
 import { countEngineCalls, engineCallsDuring } from '../test/engineCalls.js';
 import { generateSongs } from '../songs/generateSongs.js';
 import { insertSongs } from '../songs/songs.repo.js';
-import { insertPlaylists } from './playlists.repo.js';
+import { insertPlaylists } from './playlists.seed.js';
 
 /*
  * What a like, a playlist create and an add-song cost the engine: a fixed number of calls, the

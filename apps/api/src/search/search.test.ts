@@ -4,7 +4,7 @@ import { API_MESSAGES } from '@samaa/shared';
 import { clearDatabase, useTestDatabase } from '../test/db.js';
 import { createTestApp, createUser, type TestUser } from '../test/context.js';
 import { insertSong, insertSongs } from '../songs/songs.repo.js';
-import { insertPlaylists } from '../playlists/playlists.repo.js';
+import { insertPlaylists } from '../playlists/playlists.seed.js';
 import { deleteUserById } from '../users/users.repo.js';
 import { listenApp } from '../test/listen.js';
 

@@ -6,7 +6,7 @@ import { createApp } from '../app.js';
 import { clearDatabase, useTestDatabase } from '../test/db.js';
 import { createTestContext, createUser, type TestUser } from '../test/context.js';
 import { insertSongs } from '../songs/songs.repo.js';
-import { insertPlaylists } from '../playlists/playlists.repo.js';
+import { insertPlaylists } from '../playlists/playlists.seed.js';
 import { deleteUserById } from '../users/users.repo.js';
 import { signToken } from '../auth/jwt.js';
 import { createLogger } from '../logger.js';

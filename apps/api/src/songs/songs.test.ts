@@ -8,7 +8,7 @@ import { createTestApp, createUser, type TestUser } from '../test/context.js';
 import { LikeModel } from '../likes/like.model.js';
 import { insertLike } from '../likes/likes.repo.js';
 import { PlaylistModel } from '../playlists/playlist.model.js';
-import { insertPlaylists } from '../playlists/playlists.repo.js';
+import { insertPlaylists } from '../playlists/playlists.seed.js';
 import { SongModel } from './song.model.js';
 import { insertSong } from './songs.repo.js';
 import { generateSongs } from './generateSongs.js';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { signToken } from '../auth/jwt.js';
 import { seedDatabase } from '../cli/seed.js';
-import { insertPlaylists } from '../playlists/playlists.repo.js';
+import { insertPlaylists } from '../playlists/playlists.seed.js';
 import { songListSnapshot } from '../songs/songCatalogue.repo.js';
 
 import { spawnApiServer, type SpawnedServer } from './spawnServer.js';

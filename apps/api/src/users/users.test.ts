@@ -13,7 +13,7 @@ import { PlaylistModel } from '../playlists/playlist.model.js';
 import { SongModel } from '../songs/song.model.js';
 import { insertSong } from '../songs/songs.repo.js';
 import { insertLike } from '../likes/likes.repo.js';
-import { insertPlaylists } from '../playlists/playlists.repo.js';
+import { insertPlaylists } from '../playlists/playlists.seed.js';
 import { UserModel } from './user.model.js';
 import {
   hashVerificationToken,
