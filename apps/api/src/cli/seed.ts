@@ -17,7 +17,7 @@ import { openDatabase } from '../db/open.js';
 import { createLogger } from '../logger.js';
 import { deleteAllLikes } from '../likes/likes.repo.js';
 import { deleteAllPlaylists } from '../playlists/playlists.repo.js';
-import { catalogueWritten, songListSnapshot } from '../songs/songCatalogue.repo.js';
+import { catalogueWritten, songListSnapshot } from '../songs/songCatalogue.js';
 import { countSongs, deleteAllSongs, insertSongs } from '../songs/songs.repo.js';
 import { generateSongs, personName, seededRandom, type SongMedia } from '../songs/generateSongs.js';
 import { writeDemoMedia } from '../media/demoSeed.js';
