@@ -255,15 +255,16 @@ export async function fullListBody(): Promise<PersistedBody> {
     const disk = await snapshotOnDisk();
     if (disk?.version === version) {
       // The songs load in the background (the first search and the Subsonic views need them).
-      void refreshSnapshot().catch(() => undefined);
+      void refreshSnapshot(version).catch(() => undefined);
       return disk.body;
     }
   }
-  return (await refreshSnapshot()).body();
+  return (await refreshSnapshot(version)).body();
 }
 
-async function refreshSnapshot(): Promise<SongListSnapshot> {
-  const version = await sharedVersionRead();
+/** The snapshot of `version` (read now when not given), built when it is not the one held. */
+async function refreshSnapshot(version?: string): Promise<SongListSnapshot> {
+  version ??= await sharedVersionRead();
   if (current?.version === version) {
     checkedAt = Date.now();
     return current;

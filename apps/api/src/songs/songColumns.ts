@@ -17,7 +17,7 @@ const FIELDS = [...REQUIRED, ...SONG_OPTIONAL_FIELDS] as const;
 type Field = (typeof FIELDS)[number];
 /** Fields whose values repeat across songs: stored as a table and indexes. */
 const REPEATING = new Set<Field>(['artist', 'img', 'album', 'albumArtist', 'genre']);
-const OPTIONAL = new Set<Field>(SONG_OPTIONAL_FIELDS);
+const OPTIONAL_FIELDS: readonly Field[] = SONG_OPTIONAL_FIELDS;
 /** Marks a missing optional value in a repeating column. */
 const ABSENT = -1;
 
@@ -77,16 +77,19 @@ export async function decodeSongColumns(bytes: Buffer, strings = new Map<unknown
       const values = table.map(intern);
       return indexes.map((index) => (index === ABSENT ? null : values[index]));
     });
-    const count = columns[0]!.length;
-    for (let row = 0; row < count; row += 1) {
-      const song: Record<string, unknown> = {};
-      for (let i = 0; i < FIELDS.length; i += 1) {
-        const value = columns[i]![row];
-        if (value === null || value === undefined) {
-          if (!OPTIONAL.has(FIELDS[i]!)) throw new Error('the snapshot file lacks a required song field');
-          continue;
-        }
-        song[FIELDS[i]!] = value;
+    const [ids, names, artists, imgs, files] = columns as [string[], string[], string[], string[], string[]];
+    if ([ids, names, artists, imgs, files].some((column) => column.includes(null as unknown as string))) {
+      throw new Error('the snapshot file lacks a required song field');
+    }
+    // Optional fields no song of the block has are not looked at per song.
+    const present = OPTIONAL_FIELDS.map((field, i) => ({ field, values: columns[REQUIRED.length + i]! })).filter(({ values }) =>
+      values.some((value) => value !== null),
+    );
+    for (let row = 0; row < ids.length; row += 1) {
+      const song: Record<string, unknown> = { _id: ids[row], name: names[row], artist: artists[row], img: imgs[row], song: files[row] };
+      for (const { field, values } of present) {
+        const value = values[row];
+        if (value !== null && value !== undefined) song[field] = value;
       }
       songs.push(song as unknown as Song);
     }
