@@ -25,7 +25,7 @@ export const dataStartup: DataStartup = {
   afterOpen(config) {
     const cache = path.join(config.dataDir, 'cache');
     persistCatalogueIn(path.join(cache, `catalogue-${config.mongodbDbName}.snapshot`));
-    // The snapshot's file of earlier builds (a gzipped JSON list): the songs are kept in columns now.
+    // The snapshot's file of earlier builds (the gzipped list alone): the new file holds the songs too.
     fs.rmSync(path.join(cache, `catalogue-${config.mongodbDbName}.json.gz`), { force: true });
   },
 };

@@ -7,7 +7,7 @@ import { clearDatabase, useTestDatabase } from '../test/db.js';
 import { createTestApp, createUser } from '../test/context.js';
 import { countEngineCalls, engineCallsDuring } from '../test/engineCalls.js';
 import { generateSongs } from './generateSongs.js';
-import { SONGS_PER_BLOCK } from './songColumns.js';
+import { SONGS_PER_BLOCK } from './songBlocks.js';
 import { catalogueWritten, forgetCatalogueSnapshot, persistCatalogueIn, songListSnapshot } from './songCatalogue.js';
 import { insertSongs } from './songs.repo.js';
 

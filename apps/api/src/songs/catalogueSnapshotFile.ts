@@ -4,18 +4,18 @@ import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import type { Song } from '@samaa/shared';
 import { persistedBody, type PersistedBody } from '../http/persistedBody.js';
-import { decodeSongColumns, encodeSongColumns } from './songColumns.js';
+import { decodeSongBlocks, encodeSongBlocks } from './songBlocks.js';
 
 /*
  * The catalogue kept on disk between runs, so a restart neither scans the catalogue nor parses
  * it before answering: the full list's gzipped body as it is sent (served straight from the file)
- * and the songs in columns (songColumns.ts), loaded in the background a block at a time.
+ * and the songs in blocks (songBlocks.ts), loaded in the background a block at a time.
  *
  * Layout: a `samaa-catalogue 2` line, the version, the JSON's length, the gzipped body's length,
- * then the gzipped body and the gzipped song columns.
+ * then the gzipped body and the gzipped song blocks.
  */
 
-const MAGIC = 'samaa-catalogue 2';
+const MAGIC = 'samaa-catalogue 3';
 const gunzipAsync = promisify(gunzip);
 const gzipAsync = promisify(gzip);
 
@@ -50,16 +50,16 @@ export async function readSnapshotFile(file: string): Promise<SnapshotOnDisk | u
   if (magic !== MAGIC || !Number.isSafeInteger(Number(jsonLength)) || !(bodyEnd <= bytes.length)) return undefined;
   // Copies: a slice would keep the whole file's buffer alive.
   const body = persistedBody(fullListTag(version), Buffer.from(bytes.subarray(at, bodyEnd)), Number(jsonLength));
-  let columns: Buffer | undefined = Buffer.from(bytes.subarray(bodyEnd));
+  let blocks: Buffer | undefined = Buffer.from(bytes.subarray(bodyEnd));
   let songs: Promise<Song[]> | undefined;
   return {
     version,
     body,
     songs() {
       if (!songs) {
-        const zipped = columns!;
-        columns = undefined;
-        songs = gunzipAsync(zipped).then((plain) => decodeSongColumns(plain));
+        const zipped = blocks!;
+        blocks = undefined;
+        songs = gunzipAsync(zipped).then((plain) => decodeSongBlocks(plain));
       }
       return songs;
     },
@@ -72,10 +72,10 @@ let writing: Promise<unknown> = Promise.resolve();
 /** Writes the snapshot in the background (to a temporary file, then renamed over the old one). */
 export function writeSnapshotFile(file: string, version: string, body: PersistedBody, songs: readonly Song[]): void {
   const tmp = `${file}.${process.pid}.tmp`;
-  const columns = encodeSongColumns(songs);
+  const blocks = encodeSongBlocks(songs);
   // One write at a time: two would share the temporary file.
   writing = writing
-    .then(() => Promise.all([gzipAsync(columns), fs.promises.mkdir(path.dirname(file), { recursive: true })]))
+    .then(() => Promise.all([gzipAsync(blocks), fs.promises.mkdir(path.dirname(file), { recursive: true })]))
     .then(([zipped]) =>
       fs.promises.writeFile(tmp, Buffer.concat([Buffer.from(`${MAGIC}\n${version}\n${body.jsonLength}\n${body.gzip.length}\n`), body.gzip, zipped])),
     )

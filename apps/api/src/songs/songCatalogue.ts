@@ -9,6 +9,7 @@ import {
   writeSnapshotFile,
   type SnapshotOnDisk,
 } from './catalogueSnapshotFile.js';
+import { internSongStrings } from './songBlocks.js';
 import { bumpCatalogueVersion, readCatalogueVersion, readWholeCatalogue } from './songCatalogue.repo.js';
 
 /*
@@ -149,28 +150,6 @@ function snapshotOf(version: string, songs: Song[], kept?: PersistedBody): SongL
 }
 
 /**
- * Artist, album and cover strings repeat across a catalogue (ten to a thousand songs each): one
- * string per distinct value instead of one per song, as a database read gives them.
- */
-function interned(songs: Song[]): Song[] {
-  const strings = new Map<string, string>();
-  const one = (value: string) => {
-    const known = strings.get(value);
-    if (known !== undefined) return known;
-    strings.set(value, value);
-    return value;
-  };
-  for (const song of songs) {
-    song.artist = one(song.artist);
-    song.img = one(song.img);
-    if (song.album !== undefined) song.album = one(song.album);
-    if (song.albumArtist !== undefined) song.albumArtist = one(song.albumArtist);
-    if (song.genre !== undefined) song.genre = one(song.genre);
-  }
-  return songs;
-}
-
-/**
  * Resolves once the last snapshot is on disk (or its write failed): the server awaits it on
  * shutdown. A snapshot patched since its body was last made is encoded now, so the next start
  * reads it instead of the whole catalogue.
@@ -196,7 +175,7 @@ async function build(version: string): Promise<SongListSnapshot> {
         // An unreadable file: the catalogue is read from the database instead.
       }
     }
-    return snapshotOf(version, interned(await readWholeCatalogue()));
+    return snapshotOf(version, internSongStrings(await readWholeCatalogue()));
   } finally {
     // Kept until now: the full list is sent from the file's body while its songs load.
     onDisk = undefined;

@@ -1,0 +1,64 @@
+import type { Song } from '@samaa/shared';
+
+/*
+ * The catalogue's songs for the snapshot file: blocks of songs, one JSON array per line, read
+ * back a block at a time with a yield to the event loop between blocks, so loading a large
+ * catalogue never holds requests for more than one block's worth of work. JSON.parse makes each
+ * song one compact object (a columnar form rebuilt in JavaScript took longer and more heap), and
+ * the strings that repeat across songs (artist, album, cover…) are interned as each block lands.
+ */
+
+/** Songs per block: one block is parsed between two yields to the event loop. */
+export const SONGS_PER_BLOCK = 2000;
+
+/** The songs as newline-separated blocks (JSON never holds a raw newline). */
+export function encodeSongBlocks(songs: readonly Song[]): Buffer {
+  const lines: string[] = [];
+  for (let from = 0; from < songs.length; from += SONGS_PER_BLOCK) lines.push(JSON.stringify(songs.slice(from, from + SONGS_PER_BLOCK)));
+  return Buffer.from(lines.join('\n'));
+}
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+/** One string per distinct value, across blocks and fields. */
+function interner(): (value: string) => string {
+  const strings = new Map<string, string>();
+  return (value) => {
+    const known = strings.get(value);
+    if (known !== undefined) return known;
+    strings.set(value, value);
+    return value;
+  };
+}
+
+/**
+ * Artist, album and cover strings repeat across a catalogue (ten to a thousand songs each): one
+ * string per distinct value instead of one per song, as a database read or JSON.parse gives them.
+ */
+export function internSongStrings(songs: Song[], one = interner()): Song[] {
+  for (const song of songs) {
+    song.artist = one(song.artist);
+    song.img = one(song.img);
+    if (song.album !== undefined) song.album = one(song.album);
+    if (song.albumArtist !== undefined) song.albumArtist = one(song.albumArtist);
+    if (song.genre !== undefined) song.genre = one(song.genre);
+  }
+  return songs;
+}
+
+/** Songs back from `encodeSongBlocks`, one block per turn of the event loop. */
+export async function decodeSongBlocks(bytes: Buffer): Promise<Song[]> {
+  const songs: Song[] = [];
+  const one = interner();
+  let start = 0;
+  while (start < bytes.length) {
+    let end = bytes.indexOf(10, start);
+    if (end < 0) end = bytes.length;
+    const block = JSON.parse(bytes.toString('utf8', start, end)) as Song[];
+    start = end + 1;
+    if (!Array.isArray(block) || block.some((song) => typeof song?._id !== 'string')) throw new Error('the snapshot file holds no songs');
+    for (const song of internSongStrings(block, one)) songs.push(song);
+    await nextTurn();
+  }
+  return songs;
+}
