@@ -1,7 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { gunzip, gzip } from 'node:zlib';
 import type { Song } from '@samaa/shared';
 import { persistedBody, type PersistedBody } from '../http/persistedBody.js';
 import { decodeSongBlocks, encodeSongBlocks } from './songBlocks.js';
@@ -11,13 +9,11 @@ import { decodeSongBlocks, encodeSongBlocks } from './songBlocks.js';
  * it before answering: the full list's gzipped body as it is sent (served straight from the file)
  * and the songs in blocks (songBlocks.ts), loaded in the background a block at a time.
  *
- * Layout: a `samaa-catalogue 2` line, the version, the JSON's length, the gzipped body's length,
- * then the gzipped body and the gzipped song blocks.
+ * Layout: a `samaa-catalogue 4` line, the version, the JSON's length, the gzipped body's length,
+ * then the gzipped body and the song blocks.
  */
 
-const MAGIC = 'samaa-catalogue 3';
-const gunzipAsync = promisify(gunzip);
-const gzipAsync = promisify(gzip);
+const MAGIC = 'samaa-catalogue 4';
 
 /** The full list's ETag names the catalogue version. */
 export const fullListTag = (version: string) => `songs-${Buffer.from(version).toString('base64url')}`;
@@ -30,10 +26,11 @@ export interface SnapshotOnDisk {
 }
 
 /** The snapshot in `file`, or undefined when there is none or it is unreadable. */
-export async function readSnapshotFile(file: string): Promise<SnapshotOnDisk | undefined> {
+export function readSnapshotFile(file: string): SnapshotOnDisk | undefined {
   let bytes: Buffer;
   try {
-    bytes = await fs.promises.readFile(file);
+    // At once: on the thread pool the read queued behind a music-folder scan's file reads.
+    bytes = fs.readFileSync(file);
   } catch {
     return undefined;
   }
@@ -57,9 +54,9 @@ export async function readSnapshotFile(file: string): Promise<SnapshotOnDisk | u
     body,
     songs() {
       if (!songs) {
-        const zipped = blocks!;
+        const kept = blocks!;
         blocks = undefined;
-        songs = gunzipAsync(zipped).then((plain) => decodeSongBlocks(plain));
+        songs = decodeSongBlocks(kept);
       }
       return songs;
     },
@@ -75,9 +72,9 @@ export function writeSnapshotFile(file: string, version: string, body: Persisted
   const blocks = encodeSongBlocks(songs);
   // One write at a time: two would share the temporary file.
   writing = writing
-    .then(() => Promise.all([gzipAsync(blocks), fs.promises.mkdir(path.dirname(file), { recursive: true })]))
-    .then(([zipped]) =>
-      fs.promises.writeFile(tmp, Buffer.concat([Buffer.from(`${MAGIC}\n${version}\n${body.jsonLength}\n${body.gzip.length}\n`), body.gzip, zipped])),
+    .then(() => Promise.all([blocks, fs.promises.mkdir(path.dirname(file), { recursive: true })]))
+    .then(([encoded]) =>
+      fs.promises.writeFile(tmp, Buffer.concat([Buffer.from(`${MAGIC}\n${version}\n${body.jsonLength}\n${body.gzip.length}\n`), body.gzip, encoded])),
     )
     .then(() => fs.promises.rename(tmp, file))
     .catch(() => fs.promises.rm(tmp, { force: true }));

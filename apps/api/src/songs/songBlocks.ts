@@ -1,9 +1,13 @@
+import { promisify } from 'node:util';
+import { gunzipSync, gzip } from 'node:zlib';
 import type { Song } from '@samaa/shared';
 
 /*
- * The catalogue's songs for the snapshot file: blocks of songs, one JSON array per line, read
+ * The catalogue's songs for the snapshot file: blocks of songs, one gzipped JSON array each, read
  * back a block at a time with a yield to the event loop between blocks, so loading a large
- * catalogue never holds requests for more than one block's worth of work. JSON.parse makes each
+ * catalogue never holds requests for more than one block's worth of work. Each block is unzipped
+ * on the event loop, in its turn: on the thread pool it queued behind a music-folder scan's file
+ * reads, which start with the server too. JSON.parse makes each
  * song one compact object (a columnar form rebuilt in JavaScript took longer and more heap), and
  * the strings that repeat across songs (artist, album, cover…) are interned as each block lands.
  */
@@ -11,11 +15,15 @@ import type { Song } from '@samaa/shared';
 /** Songs per block: one block is parsed between two yields to the event loop. */
 export const SONGS_PER_BLOCK = 2000;
 
-/** The songs as newline-separated blocks (JSON never holds a raw newline). */
-export function encodeSongBlocks(songs: readonly Song[]): Buffer {
-  const lines: string[] = [];
-  for (let from = 0; from < songs.length; from += SONGS_PER_BLOCK) lines.push(JSON.stringify(songs.slice(from, from + SONGS_PER_BLOCK)));
-  return Buffer.from(lines.join('\n'));
+const gzipAsync = promisify(gzip);
+
+/** The songs as blocks, each gzipped (on the thread pool) and preceded by its length line. */
+export async function encodeSongBlocks(songs: readonly Song[]): Promise<Buffer> {
+  const blocks: Promise<Buffer>[] = [];
+  for (let from = 0; from < songs.length; from += SONGS_PER_BLOCK) {
+    blocks.push(gzipAsync(JSON.stringify(songs.slice(from, from + SONGS_PER_BLOCK))));
+  }
+  return Buffer.concat((await Promise.all(blocks)).flatMap((block) => [Buffer.from(`${block.length}\n`), block]));
 }
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
@@ -52,10 +60,11 @@ export async function decodeSongBlocks(bytes: Buffer): Promise<Song[]> {
   const one = interner();
   let start = 0;
   while (start < bytes.length) {
-    let end = bytes.indexOf(10, start);
-    if (end < 0) end = bytes.length;
-    const block = JSON.parse(bytes.toString('utf8', start, end)) as Song[];
-    start = end + 1;
+    const lineEnd = bytes.indexOf(10, start);
+    const end = lineEnd + 1 + Number(bytes.toString('latin1', start, lineEnd));
+    if (lineEnd < 0 || !(end <= bytes.length)) throw new Error('the snapshot file is cut short');
+    const block = JSON.parse(gunzipSync(bytes.subarray(lineEnd + 1, end)).toString()) as Song[];
+    start = end;
     if (!Array.isArray(block) || block.some((song) => typeof song?._id !== 'string')) throw new Error('the snapshot file holds no songs');
     for (const song of internSongStrings(block, one)) songs.push(song);
     await nextTurn();

@@ -59,8 +59,8 @@ let checkedAt = 0;
 let pending: { version: string; promise: Promise<SongListSnapshot> } | undefined;
 /** Where the last snapshot is kept between runs, so a restart serves the list without a scan. */
 let snapshotFile: string | undefined;
-/** The file read back, until a snapshot is built (from it or from the database). */
-let onDisk: Promise<SnapshotOnDisk | undefined> | undefined;
+/** The file read back, until a snapshot is built (from it or from the database); null: no file. */
+let onDisk: SnapshotOnDisk | null | undefined;
 
 /** Called in this process after every song write, once the shared version has moved. */
 export function onCatalogueChanged(listener: () => void): () => void {
@@ -160,14 +160,15 @@ export async function catalogueWritten(): Promise<void> {
 }
 
 /** The snapshot file, read once and shared until a snapshot is built. */
-function snapshotOnDisk(): Promise<SnapshotOnDisk | undefined> {
-  if (!snapshotFile) return Promise.resolve(undefined);
-  return (onDisk ??= readSnapshotFile(snapshotFile));
+function snapshotOnDisk(): SnapshotOnDisk | undefined {
+  if (!snapshotFile) return undefined;
+  if (onDisk === undefined) onDisk = readSnapshotFile(snapshotFile) ?? null;
+  return onDisk ?? undefined;
 }
 
 async function build(version: string): Promise<SongListSnapshot> {
   try {
-    const disk = await snapshotOnDisk();
+    const disk = snapshotOnDisk();
     if (disk?.version === version) {
       try {
         return snapshotOf(version, await disk.songs(), disk.body);
@@ -231,7 +232,7 @@ export async function fullListBody(): Promise<PersistedBody> {
   if (held) return held.body();
   const version = await sharedVersionRead();
   if (current?.version !== version) {
-    const disk = await snapshotOnDisk();
+    const disk = snapshotOnDisk();
     if (disk?.version === version) {
       // The songs load in the background (the first search and the Subsonic views need them).
       void refreshSnapshot(version).catch(() => undefined);
