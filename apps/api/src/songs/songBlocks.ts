@@ -16,17 +16,20 @@ import type { Song } from '@samaa/shared';
 export const SONGS_PER_BLOCK = 2000;
 
 const gzipAsync = promisify(gzip);
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
-/** The songs as blocks, each gzipped (on the thread pool) and preceded by its length line. */
+/**
+ * The songs as blocks, each gzipped (on the thread pool) and preceded by its length line; one
+ * block serialised per turn of the event loop (a snapshot's song list is never changed in place).
+ */
 export async function encodeSongBlocks(songs: readonly Song[]): Promise<Buffer> {
   const blocks: Promise<Buffer>[] = [];
   for (let from = 0; from < songs.length; from += SONGS_PER_BLOCK) {
     blocks.push(gzipAsync(JSON.stringify(songs.slice(from, from + SONGS_PER_BLOCK))));
+    await nextTurn();
   }
   return Buffer.concat((await Promise.all(blocks)).flatMap((block) => [Buffer.from(`${block.length}\n`), block]));
 }
-
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 /** One string per distinct value, across blocks and fields. */
 function interner(): (value: string) => string {
