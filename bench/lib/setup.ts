@@ -6,7 +6,7 @@ import { signToken } from '../../apps/api/src/auth/jwt.js';
 import { seedDatabase } from '../../apps/api/src/cli/seed.js';
 import { connectMongoose, disconnectDatabase } from '../../apps/api/src/db/connection.js';
 import { insertPlaylists } from '../../apps/api/src/playlists/playlists.seed.js';
-import { songListSnapshot } from '../../apps/api/src/songs/songCatalogue.repo.js';
+import { songListSnapshot } from '../../apps/api/src/songs/songCatalogue.js';
 import { insertSong } from '../../apps/api/src/songs/songs.repo.js';
 
 export const BENCH_DB = 'samaa_bench';

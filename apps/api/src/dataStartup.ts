@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { DataStartup } from './db/open.js';
 import { rekeyLegacyLikes } from './likes/likes.migrations.js';
@@ -22,6 +23,9 @@ export const dataStartup: DataStartup = {
     },
   ],
   afterOpen(config) {
-    persistCatalogueIn(path.join(config.dataDir, 'cache', `catalogue-${config.mongodbDbName}.json.gz`));
+    const cache = path.join(config.dataDir, 'cache');
+    persistCatalogueIn(path.join(cache, `catalogue-${config.mongodbDbName}.snapshot`));
+    // The snapshot's file of earlier builds (the gzipped list alone): the new file holds the songs too.
+    fs.rmSync(path.join(cache, `catalogue-${config.mongodbDbName}.json.gz`), { force: true });
   },
 };

@@ -71,7 +71,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       clearTimeout(force);
       await libraries?.stop();
       // A snapshot written as the server stops would otherwise be lost, and the next start scans.
-      await (await import('./songs/songCatalogue.repo.js')).catalogueWritten();
+      await (await import('./songs/songCatalogue.js')).catalogueWritten();
       stopSharing();
       await redis?.close();
       await db.close();

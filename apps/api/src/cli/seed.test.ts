@@ -8,7 +8,7 @@ import { SongModel } from '../songs/song.model.js';
 import { generateSongs } from '../songs/generateSongs.js';
 import { UserModel } from '../users/user.model.js';
 import { LikeModel } from '../likes/like.model.js';
-import { songListSnapshot } from '../songs/songCatalogue.repo.js';
+import { songListSnapshot } from '../songs/songCatalogue.js';
 import { insertLike } from '../likes/likes.repo.js';
 import { SEED_PASSWORD, parseSeedArgs, seedDatabase } from './seed.js';
 

@@ -17,7 +17,7 @@ import { openDatabase } from '../db/open.js';
 import { createLogger } from '../logger.js';
 import { deleteAllLikes } from '../likes/likes.seed.js';
 import { deleteAllPlaylists } from '../playlists/playlists.seed.js';
-import { catalogueWritten, songListSnapshot } from '../songs/songCatalogue.repo.js';
+import { catalogueWritten, songListSnapshot } from '../songs/songCatalogue.js';
 import { countSongs, insertSongs } from '../songs/songs.repo.js';
 import { deleteAllSongs } from '../songs/songs.seed.js';
 import { generateSongs, personName, seededRandom, type SongMedia } from '../songs/generateSongs.js';

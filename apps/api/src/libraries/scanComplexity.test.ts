@@ -4,7 +4,7 @@ import path from 'node:path';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../test/db.js';
-import { onCatalogueChanged } from '../songs/songCatalogue.repo.js';
+import { onCatalogueChanged } from '../songs/songCatalogue.js';
 import { SCAN_BATCH, scanLibrary, type ScanResult } from './scanner.js';
 import { startTagReader, type TagReader } from './tagReader.js';
 import { forEachFileEntry } from './libraries.repo.js';

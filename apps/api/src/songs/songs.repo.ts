@@ -1,7 +1,7 @@
 import type { UpdateQuery } from 'mongoose';
 import { SONG_OPTIONAL_FIELDS, type Song, type SongInput } from '@samaa/shared';
 import { serialised } from '../db/engine.js';
-import { catalogueChanged } from './songCatalogue.repo.js';
+import { catalogueChanged } from './songCatalogue.js';
 import { SongModel, toSong } from './song.model.js';
 
 /** Song writes. Each one moves the catalogue version, so every cached list refreshes. */

@@ -3,8 +3,9 @@ import { CATALOGUE_MESSAGES, MESSAGES, songSchema, type SongInput } from '@samaa
 import type { AppContext } from '../context.js';
 import { requireAdmin, requireAuth } from '../auth/middleware.js';
 import { objectId, validate } from '../http/validate.js';
+import { sendPersistedBody } from '../http/persistedBody.js';
 import { parsePage } from './pagination.js';
-import { createSong, deleteSong, pageOf, songListSnapshot, updateSong } from './songs.service.js';
+import { createSong, deleteSong, fullListBody, pageOf, songListSnapshot, updateSong } from './songs.service.js';
 
 /** /api/songs: the public catalogue list and the admin's create, update and delete. */
 export function songsRouter(ctx: AppContext): Router {
@@ -13,22 +14,18 @@ export function songsRouter(ctx: AppContext): Router {
 
   router.get('/', async (req, res) => {
     const page = parsePage(req.query);
-    const snapshot = await songListSnapshot();
-    // Clients revalidate with the ETag, and get a 304 while the catalogue did not change.
-    res.set('Cache-Control', 'no-cache');
     if (page) {
+      const snapshot = await songListSnapshot();
+      res.set('Cache-Control', 'no-cache');
       // The total lets a paged client show the catalogue's size and know where the list ends.
       res.json({ data: pageOf(snapshot.songs, page), total: snapshot.songs.length });
       return;
     }
-    res.set({ ETag: snapshot.etag, Vary: 'Accept-Encoding' }).type('json');
-    if (req.fresh) {
-      res.status(304).end();
-      return;
-    }
     // The full list is serialised and compressed once per catalogue version, not per request.
-    if (req.acceptsEncodings('gzip') === 'gzip') res.set('Content-Encoding', 'gzip').send(snapshot.gzip());
-    else res.send(snapshot.json);
+    const body = await fullListBody();
+    // Clients revalidate with the ETag, and get a 304 while the catalogue did not change.
+    res.set('Cache-Control', 'no-cache');
+    sendPersistedBody(req, res, body);
   });
 
   router.post('/', ...admin, async (req, res) => {

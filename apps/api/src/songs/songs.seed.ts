@@ -1,4 +1,4 @@
-import { catalogueChanged } from './songCatalogue.repo.js';
+import { catalogueChanged } from './songCatalogue.js';
 import { SongModel } from './song.model.js';
 
 /*

@@ -2,12 +2,14 @@ import { CATALOGUE_MESSAGES, type Song, type SongInput } from '@samaa/shared';
 import { notFound } from '../http/errors.js';
 import { forgetSongEverywhere } from '../cascades.js';
 import { deleteSongById, insertSong, markEdited, replaceSong } from './songs.repo.js';
-import { songsById } from './songCatalogue.repo.js';
+import { songsById } from './songCatalogue.js';
 
 // --- what other features use -----------------------------------------------------------------
 
 export {
+  catalogueWritten,
   forgetCatalogueSnapshot,
+  fullListBody,
   onCatalogueChanged,
   onCataloguePatched,
   persistCatalogueIn,
@@ -15,8 +17,8 @@ export {
   songListSnapshot,
   songsById,
   songsByIdOf,
-} from './songCatalogue.repo.js';
-export type { SongListSnapshot } from './songCatalogue.repo.js';
+} from './songCatalogue.js';
+export type { SongListSnapshot } from './songCatalogue.js';
 export { countSongs, hasNoSongs, insertSongs, moveScannedSong, refreshScannedSongs } from './songs.repo.js';
 
 export interface Page {

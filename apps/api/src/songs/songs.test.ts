@@ -1,5 +1,5 @@
 import mongoose from 'mongoose';
-import { CATALOGUE_BOUND_MS } from './songCatalogue.repo.js';
+import { CATALOGUE_BOUND_MS } from './songCatalogue.js';
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { API_MESSAGES, CATALOGUE_MESSAGES, MESSAGES } from '@samaa/shared';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { connectMongoose } from '../db/connection.js';
-import { forgetCatalogueSnapshot } from '../songs/songCatalogue.repo.js';
+import { forgetCatalogueSnapshot } from '../songs/songCatalogue.js';
 
 /**
  * Connects Mongoose to the run's shared server, on a database of this test file's own,

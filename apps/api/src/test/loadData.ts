@@ -4,7 +4,7 @@ import path from 'node:path';
 import { signToken } from '../auth/jwt.js';
 import { seedDatabase } from '../cli/seed.js';
 import { insertPlaylists } from '../playlists/playlists.seed.js';
-import { songListSnapshot } from '../songs/songCatalogue.repo.js';
+import { songListSnapshot } from '../songs/songCatalogue.js';
 
 import { spawnApiServer, type SpawnedServer } from './spawnServer.js';
 

@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { clearDatabase, useTestDatabase } from '../test/db.js';
+import { createTestApp, createUser } from '../test/context.js';
+import { countEngineCalls, engineCallsDuring } from '../test/engineCalls.js';
+import { generateSongs } from './generateSongs.js';
+import { SONGS_PER_BLOCK } from './songBlocks.js';
+import { catalogueWritten, forgetCatalogueSnapshot, persistCatalogueIn, songListSnapshot } from './songCatalogue.js';
+import { insertSongs } from './songs.repo.js';
+
+/*
+ * After a restart the catalogue comes from the snapshot file: the first full list is sent from
+ * the file's bytes (no song read from the engine, none parsed), and the songs load in the
+ * background a block at a time, so a search right after the start waits for no whole-catalogue
+ * parse holding the event loop.
+ */
+
+useTestDatabase();
+countEngineCalls();
+const { app } = createTestApp();
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'samaa-catalogue-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** A catalogue of `size` songs, its full list made (which writes the file), then a restart. */
+async function restartedWith(size: number) {
+  await clearDatabase();
+  const file = path.join(dir, `catalogue-${size}.snapshot`);
+  persistCatalogueIn(file);
+  const songs = generateSongs(size, 11);
+  for (let i = 0; i < songs.length; i += 5000) await insertSongs(songs.slice(i, i + 5000));
+  const before = await request(app).get('/api/songs');
+  expect(before.status).toBe(200);
+  const page = await request(app).get('/api/songs?limit=50&page=2');
+  await catalogueWritten();
+  expect(fs.existsSync(file)).toBe(true);
+  // The restart: this process's catalogue is gone, the file stays.
+  forgetCatalogueSnapshot();
+  persistCatalogueIn(file);
+  return { before, page };
+}
+
+/** How many turns the event loop makes while `task` runs. */
+async function turnsDuring(task: () => Promise<unknown>): Promise<number> {
+  let turns = 0;
+  let running = true;
+  const tick = () => {
+    turns += 1;
+    if (running) setImmediate(tick);
+  };
+  setImmediate(tick);
+  await task();
+  running = false;
+  return turns;
+}
+
+describe('the catalogue after a restart', () => {
+  it('sends the first full list from the snapshot file: the same bytes and ETag, no song read', async () => {
+    const counts = [];
+    for (const size of [1000, 20_000]) {
+      const { before } = await restartedWith(size);
+      let first: request.Response | undefined;
+      counts.push(await engineCallsDuring(async () => (first = await request(app).get('/api/songs'))));
+      expect(first!.status).toBe(200);
+      expect(first!.headers.etag).toBe(before.headers.etag);
+      expect(first!.headers['content-encoding']).toBe('gzip');
+      expect(first!.text).toBe(before.text);
+      const identity = await request(app).get('/api/songs').set('Accept-Encoding', 'identity');
+      expect(identity.headers['content-encoding']).toBeUndefined();
+      expect(identity.text).toBe(before.text);
+      const revalidated = await request(app).get('/api/songs').set('If-None-Match', before.headers.etag!);
+      expect(revalidated.status).toBe(304);
+    }
+    // One version read, whatever the size; no song document.
+    expect(counts[1]).toEqual(counts[0]);
+    expect(counts[0]!.records.songs ?? 0).toBe(0);
+    expect(Object.keys(counts[0]!.calls).every((key) => key.startsWith('catalogue_versions.'))).toBe(true);
+  }, 300_000);
+
+  it('loads the songs from the file a block at a time, and a search right after the start reads none from the engine', async () => {
+    const size = 20_000;
+    const { before, page } = await restartedWith(size);
+    let turns = 0;
+    const counts = await engineCallsDuring(async () => {
+      turns = await turnsDuring(() => songListSnapshot());
+    });
+    expect(counts.records.songs ?? 0).toBe(0);
+    // A turn of the event loop at least per block: no request waits for more than one block.
+    expect(turns).toBeGreaterThanOrEqual(size / SONGS_PER_BLOCK);
+    // The songs read back are the ones listed before, field for field and in order.
+    expect((await request(app).get('/api/songs?limit=50&page=2')).text).toBe(page.text);
+    expect((await request(app).get('/api/songs')).text).toBe(before.text);
+
+    await restartedWith(size);
+    const listener = await createUser();
+    const search = await engineCallsDuring(async () => {
+      const res = await request(app).get('/api/search?search=midnight').set('x-auth-token', listener.token);
+      expect(res.status).toBe(200);
+      expect(res.body.songs.length).toBeGreaterThan(0);
+    });
+    expect(search.records.songs ?? 0).toBe(0);
+  }, 300_000);
+});
