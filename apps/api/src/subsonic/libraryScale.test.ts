@@ -43,6 +43,13 @@ const answer = async (method: string, params: Record<string, string> = {}) => {
   return res.body['subsonic-response'];
 };
 
+/**
+ * An album's creation time is its first song's id time, in whole seconds, and albums created in
+ * the same second are ordered by id: a song written "after" the fill is newest only from the
+ * next second on.
+ */
+const intoNextSecond = () => new Promise((resolve) => setTimeout(resolve, 1001 - (Date.now() % 1000)));
+
 async function fill(size: number): Promise<void> {
   await clearDatabase();
   const songs = generateSongs(size, 11);
@@ -139,6 +146,7 @@ describe('pages of albums kept rendered', () => {
     }
     const before = (await answer('getAlbumList2', { type: 'newest', size: '3' })).albumList2.album;
     const song = { name: 'Kept Page', artist: 'Aaa Newcomer', album: 'First Light', img: 'https://img.test/k.png', song: 'https://audio.test/k.mp3' };
+    await intoNextSecond();
     await request(app).post('/api/songs').set('x-auth-token', admin.token).send(song).expect(201);
     const after = (await answer('getAlbumList2', { type: 'newest', size: '3' })).albumList2.album;
     expect(after[0].name).toBe('First Light');
@@ -160,6 +168,7 @@ describe('a song write and the Subsonic library', () => {
     const builds = libraryBuilds();
 
     // A new song on a new album of a new artist.
+    await intoNextSecond();
     const created = (await request(app).post('/api/songs').set(as()).send(input).expect(201)).body.data;
     expect(lastLibraryPatch()).toEqual({ albums: 1, artists: 1 });
     const album = (await answer('search3', { query: 'night ferries', songCount: '0', artistCount: '0' })).searchResult3.album[0];
