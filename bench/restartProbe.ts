@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { processTree } from './lib/processes.js';
 import http from 'node:http';
 import path from 'node:path';
 import { spawnApiServer, type SpawnedServer } from '../apps/api/src/test/spawnServer.js';
@@ -25,20 +26,6 @@ const env = {
   ADMIN_PASSWORD: ADMIN.password,
 };
 
-function tree(pid: number): number[] {
-  const out = [pid];
-  for (let i = 0; i < out.length; i += 1) {
-    try {
-      for (const task of fs.readdirSync(`/proc/${out[i]}/task`)) {
-        const children = fs.readFileSync(`/proc/${out[i]}/task/${task}/children`, 'utf8').trim();
-        if (children) out.push(...children.split(/\s+/).map(Number));
-      }
-    } catch {
-      /* gone */
-    }
-  }
-  return out;
-}
 const kb = (pid: number, field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 const mb = (k: number) => Math.round(k / 1024);
 
@@ -72,7 +59,7 @@ async function probe(entry: string) {
   let peak = 0;
   let breakdown = '';
   const sampler = setInterval(() => {
-    const each = tree(api.pid).map((p) => ({ p, rss: kb(p, 'VmRSS') }));
+    const each = processTree(api.pid).map((p) => ({ p, rss: kb(p, 'VmRSS') }));
     const sum = each.reduce((a, b) => a + b.rss, 0);
     if (sum > peak) {
       peak = sum;

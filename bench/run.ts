@@ -39,7 +39,7 @@ import {
   startup,
 } from './lib/hotPaths.js';
 import { SEED_EMAIL_DOMAIN, SEED_PASSWORD } from '../apps/api/src/cli/seed.js';
-import { BENCH_DB, JWT_SECRET, MEDIA_BYTES, MEDIA_FILE, seed } from './lib/setup.js';
+import { BENCH_DB, benchApiEnv, JWT_SECRET, MEDIA_BYTES, MEDIA_FILE, seed } from './lib/setup.js';
 import { webBundleSizes } from './lib/webBundle.js';
 import { startBenchRedis } from './lib/redisServer.js';
 
@@ -147,18 +147,10 @@ async function main() {
     // kept without Redis.
     redis = process.env.BENCH_REDIS === '0' ? undefined : await startBenchRedis();
     log(redis ? `redis on ${redis.url}` : 'no redis: the API runs without REDIS_URL');
-    const apiEnv = {
+    const apiEnv = benchApiEnv(dataDir, db.uri, {
       ...(redis ? { REDIS_URL: redis.url } : {}),
-      NODE_ENV: 'production',
       MALLOC_ARENA_MAX: mallocArenaMax,
-      LOG_LEVEL: 'info',
-      DATA_DIR: dataDir,
-      MONGODB_URI: db.uri,
-      MONGODB_DB_NAME: BENCH_DB,
-      JWT_SECRET,
-      SEED_DEMO: 'false',
-      RATE_LIMITS: 'false',
-    };
+    });
     const api = await spawnApiServer(apiEnv, {
       logFile: path.join(work, 'api.log'),
       entry: process.env.BENCH_ENTRY,

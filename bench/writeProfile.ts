@@ -5,13 +5,12 @@ import { startDatabase } from '../apps/api/src/db/provider.js';
 import { createLogger } from '../apps/api/src/logger.js';
 import { spawnApiServer } from '../apps/api/src/test/spawnServer.js';
 import { measure } from './lib/load.js';
-import { BENCH_DB, JWT_SECRET, seed } from './lib/setup.js';
+import { benchApiEnv, seed } from './lib/setup.js';
 
 /*
  * Focused write bench: the like, create-playlist and add-song cases against one API build (ENTRY,
  * default this checkout's) on a seeded shared engine, with the CPU seconds the API and the engine
- * spent per request. PROF=<dir> writes the API's CPU profile there. SOLE=1: the API runs on its own
- * DATA_DIR database instead (the engine it starts; as the scale bench).
+ * spent per request. CASES=like,create-playlist,add-song picks cases; DURATION and SONGS size them.
  */
 const cpuOf = (pid: number) => {
   try {
@@ -25,18 +24,7 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'samaa-writes-'));
 const dataDir = path.join(work, 'data');
 const db = await startDatabase({ persistent: true, dataDir, logger: createLogger('warn') });
 const data = await seed(db.uri, dataDir, { songs: Number(process.env.SONGS ?? 10_000), users: 1000 });
-const env: Record<string, string> = {
-  NODE_ENV: 'production',
-  MALLOC_ARENA_MAX: '2',
-  LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-  DATA_DIR: dataDir,
-  MONGODB_URI: db.uri,
-  MONGODB_DB_NAME: BENCH_DB,
-  JWT_SECRET,
-  SEED_DEMO: 'false',
-  RATE_LIMITS: 'false',
-  ...(process.env.PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.PROF}` } : {}),
-};
+const env = benchApiEnv(dataDir, db.uri, { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' });
 const api = await spawnApiServer(env, { logFile: path.join(work, 'api.log'), entry: process.env.ENTRY });
 const token = (() => { let i = 0; return () => data.tokens[i++ % data.tokens.length]!; })();
 const owners = data.tokens.slice(0, 300);

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import { processTree } from './processes.js';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,22 +34,6 @@ interface Row {
   higherIsBetter: boolean;
 }
 
-/** Process ids of `pid` and all its descendants (Linux /proc). */
-function tree(pid: number): number[] {
-  const out = [pid];
-  for (let i = 0; i < out.length; i += 1) {
-    try {
-      for (const task of fs.readdirSync(`/proc/${out[i]}/task`)) {
-        const children = fs.readFileSync(`/proc/${out[i]}/task/${task}/children`, 'utf8').trim();
-        if (children) out.push(...children.split(/\s+/).map(Number));
-      }
-    } catch {
-      /* the process is gone */
-    }
-  }
-  return out;
-}
-
 function status(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   try {
     const kb = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
@@ -63,7 +48,7 @@ function treeSampler(pid: number) {
   let peak = 0;
   let atPeak = '';
   const sample = () => {
-    const each = tree(pid).map((p) => ({ p, rss: status(p, 'VmRSS') }));
+    const each = processTree(pid).map((p) => ({ p, rss: status(p, 'VmRSS') }));
     const sum = each.reduce((total, { rss }) => total + rss, 0);
     if (sum > peak) {
       peak = sum;
@@ -78,7 +63,7 @@ function treeSampler(pid: number) {
     /** Each process's RSS (MB) at the sampled peak. */
     breakdown: () => atPeak,
     /** Sum of each process's own peak (VmHWM): an upper bound of the tree's peak. */
-    hwmSum: () => tree(pid).reduce((sum, p) => sum + status(p, 'VmHWM'), 0),
+    hwmSum: () => processTree(pid).reduce((sum, p) => sum + status(p, 'VmHWM'), 0),
     stop: () => clearInterval(timer),
   };
 }

@@ -14,6 +14,22 @@ export const JWT_SECRET = crypto.randomBytes(32).toString('hex');
 export const MEDIA_FILE = 'bench-5mb.mp3';
 export const MEDIA_BYTES = 5 * 1024 * 1024;
 
+/** The environment the bench's API runs with on the shared engine (as a multi-process deployment is configured). */
+export function benchApiEnv(dataDir: string, dbUri: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    MALLOC_ARENA_MAX: '2',
+    LOG_LEVEL: 'info',
+    DATA_DIR: dataDir,
+    MONGODB_URI: dbUri,
+    MONGODB_DB_NAME: BENCH_DB,
+    JWT_SECRET,
+    SEED_DEMO: 'false',
+    RATE_LIMITS: 'false',
+    ...extra,
+  };
+}
+
 export interface Dataset {
   songIds: string[];
   /** Tokens of seeded listeners (signed with the server's JWT_SECRET). */
