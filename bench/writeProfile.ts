@@ -23,12 +23,13 @@ const cpuOf = (pid: number) => {
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'samaa-writes-'));
 const dataDir = path.join(work, 'data');
 const db = await startDatabase({ persistent: true, dataDir, logger: createLogger('warn') });
-const data = await seed(db.uri, dataDir, { songs: Number(process.env.SONGS ?? 10_000), users: 1000 });
-const env = benchApiEnv(dataDir, db.uri, { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' });
+const data = await seed(db.uri, dataDir, { songs: Number(process.env.SONGS ?? 10_000), users: Number(process.env.USERS ?? 1000) });
+const env = benchApiEnv(dataDir, db.uri, { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', ...(process.env.API_NODE_OPTIONS ? { NODE_OPTIONS: process.env.API_NODE_OPTIONS } : {}) });
 const api = await spawnApiServer(env, { logFile: path.join(work, 'api.log'), entry: process.env.ENTRY });
 const token = (() => { let i = 0; return () => data.tokens[i++ % data.tokens.length]!; })();
-const owners = data.tokens.slice(0, 300);
-const playlists = await Promise.all(
+const owners = data.tokens.slice(0, Math.min(300, data.tokens.length));
+const addSongRuns = !process.env.CASES || process.env.CASES.split(',').includes('add-song');
+const playlists = !addSongRuns ? [] : await Promise.all(
   owners.map(async (t) => {
     const res = await fetch(`${api.url}/api/playlists/user-playlists`, { headers: { 'x-auth-token': t } });
     return { t, id: ((await res.json()) as { data: { _id: string }[] }).data[0]!._id };

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Logger } from '../logger.js';
+import { applyEnginePatches, patchesFingerprint } from './ferretdbPatches.js';
 
 export const FERRETDB_VERSION = 'v1.24.2';
 
@@ -28,40 +29,22 @@ export function cacheDir(): string {
     : path.join(repoRoot(), '.cache');
 }
 
-/**
- * FerretDB v1.24.2's SQLite backend finds a document by `_id` with the expression
- * `_ferretdb_sjson->'$._id'`, while the unique index it creates on every collection is on
- * `_ferretdb_sjson->"_id"`. SQLite does not see that the two are the same, so every read, update
- * and delete by `_id` scanned the whole table, slower the larger the collection. The build
- * vendors FerretDB and writes the lookup as the index's expression (same value: a text label X
- * after `->` is the path '$.X'), so those become index searches, on existing databases too.
- */
-export const ID_LOOKUP_PATCH = {
-  file: 'vendor/github.com/FerretDB/FerretDB/internal/backends/sqlite/metadata/metadata.go',
-  from: `IDColumn = DefaultColumn + "->'$._id'"`,
-  to: `IDColumn = DefaultColumn + "->'_id'"`,
-};
-
 /** A hash of the launcher's source and patch, in the binary's name: a changed one is built again. */
 function launcherRevision(): string {
   const dir = path.join(repoRoot(), 'tools', 'ferretdb');
   const hash = createHash('sha256');
   for (const file of ['main.go', 'go.mod', 'go.sum']) hash.update(fs.readFileSync(path.join(dir, file)));
-  hash.update(JSON.stringify(ID_LOOKUP_PATCH));
+  hash.update(patchesFingerprint());
   return hash.digest('hex').slice(0, 8);
 }
 
-/** Copies the launcher into `dir`, vendors its modules and applies ID_LOOKUP_PATCH. */
+/** Copies the launcher into `dir`, vendors its modules and applies the engine's patches. */
 async function patchedSource(go: string, dir: string): Promise<void> {
   const source = path.join(repoRoot(), 'tools', 'ferretdb');
   fs.mkdirSync(dir, { recursive: true });
   for (const file of ['main.go', 'go.mod', 'go.sum']) fs.copyFileSync(path.join(source, file), path.join(dir, file));
   await run(go, ['mod', 'vendor'], { cwd: dir, env: { ...process.env, GOFLAGS: '' }, maxBuffer: 16 * 1024 * 1024 });
-  const file = path.join(dir, ID_LOOKUP_PATCH.file);
-  const text = fs.readFileSync(file, 'utf8');
-  if (!text.includes(ID_LOOKUP_PATCH.from)) throw new Error(`cannot patch ${ID_LOOKUP_PATCH.file}: the expected line is missing`);
-  fs.chmodSync(file, 0o644);
-  fs.writeFileSync(file, text.replace(ID_LOOKUP_PATCH.from, ID_LOOKUP_PATCH.to));
+  applyEnginePatches(dir);
 }
 
 export function ferretBinaryPath(): string {
