@@ -1,18 +1,17 @@
 import type mongoose from 'mongoose';
 import { PlaylistModel } from './playlist.model.js';
 import { listPlaylists } from './playlists.repo.js';
-import { UserPlaylistsModel } from './userPlaylists.model.js';
+import { everyListedId } from './userPlaylists.repo.js';
 
 /**
  * Migration: lists every playlist that no user list holds (data from builds before the lists
  * existed). Returns how many it listed.
  */
 export async function listUnlistedPlaylists(): Promise<number> {
-  const [playlists, lists] = await Promise.all([
+  const [playlists, listed] = await Promise.all([
     PlaylistModel.find().select('_id user').sort({ createdAt: 1, _id: 1 }).lean(),
-    UserPlaylistsModel.find().lean(),
+    everyListedId(),
   ]);
-  const listed = new Set(lists.flatMap((l) => l.playlists.map(String)));
   const missing = new Map<string, mongoose.Types.ObjectId[]>();
   for (const { _id, user } of playlists) {
     if (listed.has(String(_id))) continue;

@@ -5,15 +5,14 @@ import { serialised } from '../db/engine.js';
 import { groupInserts } from '../db/groupCommit.js';
 import { StampedCache } from '../db/stampedCache.js';
 import { PlaylistModel } from './playlist.model.js';
-import { UserPlaylistsModel } from './userPlaylists.model.js';
+import { addToList, deleteList, listedIds, removeFromList } from './userPlaylists.repo.js';
 
 /*
- * Playlists and, beside them, one list per user of their playlist ids (user_playlists, `_id` =
- * user id), so listing a user's playlists is primary-key reads only: a `{user}` filter is not
- * indexed on the embedded engine. Every read-modify-write of one document runs `serialised` on
- * its key. A create inserts the playlist, then lists it; a delete deletes it, then unlists it:
- * a crash between the two leaves at most an unacknowledged orphan or a dangling id, which reads
- * skip.
+ * Playlists and, beside them, one list per user of their playlist ids (userPlaylists.repo.ts),
+ * so listing a user's playlists is primary-key reads only: a `{user}` filter is not indexed on
+ * the embedded engine. Every read-modify-write of one document runs `serialised` on its key. A
+ * create inserts the playlist, then lists it; a delete deletes it, then unlists it: a crash
+ * between the two leaves at most an unacknowledged orphan or a dangling id, which reads skip.
  */
 
 export interface PlaylistRecord {
@@ -41,7 +40,6 @@ interface PlaylistDoc {
 
 const listKey = (userId: string) => userId.toLowerCase();
 const playlistLock = (id: string) => `playlist:${id.toLowerCase()}`;
-const listLock = (userId: string) => `user-playlists:${listKey(userId)}`;
 
 /**
  * Each user's playlists as last read, so search and the library do not read them on every
@@ -85,24 +83,16 @@ function toRecord(doc: PlaylistDoc): PlaylistRecord {
 
 async function list(userId: string, ids: mongoose.Types.ObjectId[]): Promise<void> {
   forget(userId);
-  await serialised(listLock(userId), () =>
-    UserPlaylistsModel.updateOne(
-      { _id: listKey(userId) },
-      { $addToSet: { playlists: { $each: ids } } },
-      { upsert: true },
-    ),
-  );
+  await addToList(userId, ids);
   forget(userId);
 }
 
 /** Adds playlists to their owner's list (creates, bulk inserts, and the migration of older data). */
 export const listPlaylists = list;
 
-async function unlist(userId: string, ids: mongoose.Types.ObjectId[]): Promise<void> {
+async function unlist(userId: string, ids: readonly string[]): Promise<void> {
   forget(userId);
-  await serialised(listLock(userId), () =>
-    UserPlaylistsModel.updateOne({ _id: listKey(userId) }, { $pullAll: { playlists: ids } }),
-  );
+  await removeFromList(userId, ids);
   forget(userId);
 }
 
@@ -126,13 +116,12 @@ export async function playlistsOf(userId: string): Promise<PlaylistRecord[]> {
 }
 
 async function readPlaylistsOf(userId: string): Promise<PlaylistRecord[]> {
-  const listed = await UserPlaylistsModel.findById(listKey(userId)).lean();
-  if (!listed) return [];
-  const found = await Promise.all(listed.playlists.map((id) => PlaylistModel.findById(id).lean<PlaylistDoc>()));
+  const ids = await listedIds(userId);
+  const found = await Promise.all(ids.map((id) => PlaylistModel.findById(id).lean<PlaylistDoc>()));
   const docs = found.filter((doc): doc is PlaylistDoc => doc !== null && String(doc.user) === listKey(userId));
-  if (docs.length < listed.playlists.length) {
+  if (docs.length < ids.length) {
     const live = new Set(docs.map((doc) => String(doc._id)));
-    await unlist(userId, listed.playlists.filter((id) => !live.has(String(id))));
+    await unlist(userId, ids.filter((id) => !live.has(id)));
   }
   const time = (doc: PlaylistDoc) => (doc.createdAt ? new Date(doc.createdAt).getTime() : 0);
   // Listed in creation order: reversed, a stable sort keeps the later of equal timestamps first.
@@ -199,17 +188,17 @@ export async function deletePlaylistById(id: string, userId: string): Promise<bo
   const { deletedCount } = await PlaylistModel.deleteOne({ _id: id, user: userId });
   if (deletedCount === 0) return false;
   owners.delete(id.toLowerCase());
-  await unlist(userId, [new mongoose.Types.ObjectId(id)]);
+  await unlist(userId, [id]);
   return true;
 }
 
 /** Cascade of a user delete. */
 export async function deletePlaylistsOf(userId: string): Promise<void> {
   forget(userId);
-  const listed = await UserPlaylistsModel.findById(listKey(userId)).lean();
-  for (const id of listed?.playlists ?? []) owners.delete(String(id));
-  await Promise.all((listed?.playlists ?? []).map((id) => PlaylistModel.deleteOne({ _id: id })));
-  await UserPlaylistsModel.deleteOne({ _id: listKey(userId) });
+  const ids = await listedIds(userId);
+  for (const id of ids) owners.delete(id);
+  await Promise.all(ids.map((id) => PlaylistModel.deleteOne({ _id: id })));
+  await deleteList(userId);
   // Playlists a crash left unlisted.
   await PlaylistModel.deleteMany({ user: userId });
   forget(userId);

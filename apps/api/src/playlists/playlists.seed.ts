@@ -1,7 +1,7 @@
 import type mongoose from 'mongoose';
 import { PlaylistModel } from './playlist.model.js';
-import { UserPlaylistsModel } from './userPlaylists.model.js';
 import { forgetAllPlaylists, listPlaylists, type NewPlaylist } from './playlists.repo.js';
+import { deleteAllLists } from './userPlaylists.repo.js';
 
 /*
  * Bulk fills and empties for the seed (cli/seed.ts), the benchmark's set-up and tests: no request
@@ -25,6 +25,6 @@ export async function insertPlaylists(playlists: readonly NewPlaylist[]): Promis
 /** Empties every playlist and every listener's list (seed --reset). */
 export async function deleteAllPlaylists(): Promise<void> {
   forgetAllPlaylists();
-  await Promise.all([PlaylistModel.deleteMany({}), UserPlaylistsModel.deleteMany({})]);
+  await Promise.all([PlaylistModel.deleteMany({}), deleteAllLists()]);
   forgetAllPlaylists();
 }

@@ -25,7 +25,7 @@ describe("a user's playlist list, cached", () => {
     });
     await db
       .collection<{ _id: string }>('user_playlists')
-      .updateOne({ _id: user._id.toLowerCase() }, { $addToSet: { playlists: insertedId } }, { upsert: true });
+      .updateOne({ _id: user._id.toLowerCase() }, { $set: { ids: Buffer.from(insertedId.id), rev: 'elsewhere' } }, { upsert: true });
     await db.collection<{ _id: string }>('shared_stamps').updateOne({ _id: 'playlists' }, { $set: { stamp: 'moved elsewhere' } }, { upsert: true });
     const createdAt = Date.now();
     while ((await list()).body.data.length === 0) await new Promise((r) => setTimeout(r, 50));

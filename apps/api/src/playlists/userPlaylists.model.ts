@@ -1,14 +1,18 @@
 import mongoose, { Schema } from 'mongoose';
 
 /**
- * One document per listener: `_id` is the user's id, `playlists` their playlist ids in creation
- * order. Listing a user's playlists is then primary-key reads only — the one kind of filter
- * FerretDB's SQLite backend answers from an index (`{user}` scans the whole playlists collection).
- * Kept up to date by playlists.repo.ts; it may hold a dangling id, which reads skip and prune.
+ * One document per listener: `_id` is the user's id, `ids` their playlist ids in creation order,
+ * packed 12 bytes each, and `rev` a revision that every change replaces (userPlaylists.repo.ts).
+ * Listing a user's playlists is then primary-key reads only — the one kind of filter FerretDB's
+ * SQLite backend answers from an index (`{user}` scans the whole playlists collection).
+ * `playlists`, an array of ids, is how earlier builds kept the list: it is read, and replaced by
+ * `ids` on the list's first change.
  */
 const userPlaylistsSchema = new Schema(
   {
     _id: { type: String, required: true },
+    ids: { type: Buffer },
+    rev: { type: String },
     playlists: [{ type: Schema.Types.ObjectId, ref: 'Playlist' }],
   },
   { versionKey: false },
