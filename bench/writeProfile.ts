@@ -5,26 +5,21 @@ import { startDatabase } from '../apps/api/src/db/provider.js';
 import { createLogger } from '../apps/api/src/logger.js';
 import { spawnApiServer } from '../apps/api/src/test/spawnServer.js';
 import { measure } from './lib/load.js';
+import { cpuSeconds } from './lib/processes.js';
 import { benchApiEnv, seed } from './lib/setup.js';
 
 /*
  * Focused write bench: the like, create-playlist and add-song cases against one API build (ENTRY,
  * default this checkout's) on a seeded shared engine, with the CPU seconds the API and the engine
- * spent per request. CASES=like,create-playlist,add-song picks cases; DURATION and SONGS size them.
+ * spent per request. CASES=like,create-playlist,add-song picks cases; DURATION, SONGS and USERS
+ * (listeners, default 1,000) size them. The API is not the engine's only writer here, so each
+ * playlist write also moves the shared stamp: `SCALE=… npm run bench` measures the embedded setup.
  */
-const cpuOf = (pid: number) => {
-  try {
-    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(f[11]) + Number(f[12])) / 100;
-  } catch {
-    return 0;
-  }
-};
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'samaa-writes-'));
 const dataDir = path.join(work, 'data');
 const db = await startDatabase({ persistent: true, dataDir, logger: createLogger('warn') });
 const data = await seed(db.uri, dataDir, { songs: Number(process.env.SONGS ?? 10_000), users: Number(process.env.USERS ?? 1000) });
-const env = benchApiEnv(dataDir, db.uri, { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', ...(process.env.API_NODE_OPTIONS ? { NODE_OPTIONS: process.env.API_NODE_OPTIONS } : {}) });
+const env = benchApiEnv(dataDir, db.uri, { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' });
 const api = await spawnApiServer(env, { logFile: path.join(work, 'api.log'), entry: process.env.ENTRY });
 const token = (() => { let i = 0; return () => data.tokens[i++ % data.tokens.length]!; })();
 const owners = data.tokens.slice(0, Math.min(300, data.tokens.length));
@@ -47,11 +42,11 @@ const cases = {
 };
 for (const [name, next] of Object.entries(cases)) {
   if (process.env.CASES && !process.env.CASES.split(',').includes(name)) continue;
-  const before = { api: cpuOf(api.pid), engine: db.pid ? cpuOf(db.pid) : 0 };
+  const before = { api: cpuSeconds(api.pid), engine: db.pid ? cpuSeconds(db.pid) : 0 };
   const r = await measure({ name, url: api.url, connections: 10, durationSec: Number(process.env.DURATION ?? 10), warmupSec: 2, next });
   const total = r.requestsPerSec * (Number(process.env.DURATION ?? 10) + 2);
   const ms = (sec: number) => ((sec * 1000) / total).toFixed(2);
-  console.log(`${name}: ${r.requestsPerSec.toFixed(0)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.errors} errors; CPU per request ≈ API ${ms(cpuOf(api.pid) - before.api)} ms, engine ${ms((db.pid ? cpuOf(db.pid) : 0) - before.engine)} ms; load ${os.loadavg()[0]!.toFixed(1)}`);
+  console.log(`${name}: ${r.requestsPerSec.toFixed(0)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.errors} errors; CPU per request ≈ API ${ms(cpuSeconds(api.pid) - before.api)} ms, engine ${ms((db.pid ? cpuSeconds(db.pid) : 0) - before.engine)} ms; load ${os.loadavg()[0]!.toFixed(1)}`);
 }
 await api.stop();
 await db.stop();

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { processTree } from './processes.js';
+import { cpuSeconds, processTree } from './processes.js';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -256,10 +256,21 @@ async function runSize(files: number, opts: { root: string; work: string; entry?
 
   const cases: CaseResult[] = [];
   const base = { url: api.url, durationSec: opts.durationSec, warmupSec: opts.warmupSec, rss: api.rss };
+  // CPU per request of the API and of the rest of its tree (the engine), over warm-up and run.
+  const cpuOfTree = () => {
+    const [self, ...rest] = processTree(api.pid);
+    return { api: cpuSeconds(self!), engine: rest.reduce((sum, pid) => sum + cpuSeconds(pid), 0) };
+  };
   const run = async (c: Parameters<typeof measure>[0]) => {
     log(`  ${c.name}…`);
+    const before = cpuOfTree();
     const r = await measure(c);
-    log(`    ${r.requestsPerSec.toFixed(1)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.errors} errors`);
+    const after = cpuOfTree();
+    const requests = r.requestsPerSec * (opts.durationSec + opts.warmupSec);
+    const perRequest = (sec: number) => ((sec * 1000) / requests).toFixed(2);
+    const cpu = `CPU per request: API ${perRequest(after.api - before.api)} ms, engine ${perRequest(after.engine - before.engine)} ms`;
+    log(`    ${r.requestsPerSec.toFixed(1)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.errors} errors; ${cpu}`);
+    notes.push(`${files.toLocaleString('en')} songs, ${c.name}: ${cpu}`);
     cases.push(r);
     return r;
   };
