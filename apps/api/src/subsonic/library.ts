@@ -2,6 +2,7 @@ import type { Song } from '@samaa/shared';
 import { onCataloguePatched, songListSnapshot, songsByIdOf, type SongListSnapshot } from '../songs/songs.service.js';
 import { foldTerm } from '../search/textIndex.js';
 import { CatalogueIndex } from '../search/catalogueIndex.js';
+import { buildGenreIndex, type FiledSong, type GenreIndex } from './genreIndex.js';
 import { patchLibrary } from './libraryPatch.js';
 import {
   artistsInOrder,
@@ -41,6 +42,19 @@ export interface Library extends LibraryMaps {
   orders: Map<string, AlbumEntry[]>;
   /** Answers that depend on the artists only (the artist index), made once until they change. */
   answers: Map<string, unknown>;
+  /** The tag genres, built on first use and then patched (genreIndex.ts). */
+  genreIndex?: GenreIndex;
+}
+
+/** The library's songs with their albums. */
+export function* filedSongs(library: Library): Generator<FiledSong> {
+  for (const song of library.songs) yield { song, album: library.albumOfSong.get(song._id) };
+}
+
+/** The library's genres: built once, then kept up to date by each song write. */
+export function genresOf(library: Library): GenreIndex {
+  library.genreIndex ??= buildGenreIndex(filedSongs(library));
+  return library.genreIndex;
 }
 
 /** `make()`'s value, kept on the library under `key` (dropped when a write changes the artists). */

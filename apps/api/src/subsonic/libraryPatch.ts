@@ -1,5 +1,6 @@
 import type { Song } from '@samaa/shared';
 import { fileAlbums, unfileAlbums } from './albumOrders.js';
+import { patchGenreIndex, type FiledSong } from './genreIndex.js';
 import type { CatalogueChange, Library } from './library.js';
 import {
   attachSong,
@@ -32,6 +33,9 @@ export const lastLibraryPatch = (): PatchCount => lastPatch;
  */
 export function patchLibrary(library: Library, songs: Song[], songById: Map<string, Song>, change: CatalogueChange): Library {
   const { added = [], replaced = [], deleted = [] } = change;
+  const filed = (song: Song | undefined): FiledSong[] => (song ? [{ song, album: library.albumOfSong.get(song._id) }] : []);
+  // The old versions with their old albums, read before the songs move.
+  const leaving = library.genreIndex ? [...deleted, ...replaced.map((song) => song._id)].flatMap((id) => filed(library.songById.get(id))) : [];
   const touched = new Set<AlbumEntry>();
   const freshAlbums = new Set<AlbumEntry>();
   const freshArtists = new Set<ArtistEntry>();
@@ -104,11 +108,13 @@ export function patchLibrary(library: Library, songs: Song[], songById: Map<stri
     }
   }
   lastPatch = { albums: touched.size, artists: artists.size };
+  const joining = library.genreIndex ? [...replaced, ...added].flatMap(filed) : [];
   return {
     ...library,
     songs,
     songById,
     lastModified,
+    genreIndex: library.genreIndex && patchGenreIndex(library.genreIndex, leaving, joining),
     // getArtists and getIndexes show each artist's name, album count and cover: kept unless one moved.
     answers: albumsCameOrWent || coverMoved ? new Map() : library.answers,
   };

@@ -8,7 +8,8 @@ import { createApiKey } from '../apiKeys/apiKeys.service.js';
 import { generateSongs } from '../songs/generateSongs.js';
 import { insertSongs, songListSnapshot } from '../songs/songs.service.js';
 import { albumsInOrder, type AlbumOrder } from './albumOrders.js';
-import { buildLibrary, currentLibrary, libraryBuilds, type Library } from './library.js';
+import { buildGenreIndex, genreIndexBuilds, type GenreIndex } from './genreIndex.js';
+import { buildLibrary, currentLibrary, filedSongs, genresOf, libraryBuilds, type Library } from './library.js';
 import { lastLibraryPatch } from './libraryPatch.js';
 import { assertValidSubsonicXml } from './subsonicTestClient.js';
 
@@ -206,5 +207,54 @@ describe('a song write and the Subsonic library', () => {
     expect(gone.body['subsonic-response'].error.code).toBe(70);
     expect(libraryBuilds()).toBe(builds);
     expect(shape(await currentLibrary())).toEqual(shape(await buildLibrary(await songListSnapshot())));
+  }, 120_000);
+
+  it('patches the genres with each song write, builds none, and ends as a build from scratch would', async () => {
+    const genres = async () => (await answer('getGenres')).genres.genre as { value: string; songCount: number; albumCount: number }[];
+    const byGenre = async (genre: string) =>
+      ((await answer('getAlbumList2', { type: 'byGenre', genre, size: '10' })).albumList2.album ?? []).map((a: { name: string }) => a.name);
+    const songsOf = async (genre: string) =>
+      ((await answer('getSongsByGenre', { genre, count: '10' })).songsByGenre.song ?? []).map((s: { title: string }) => s.title);
+    await genres();
+    const builds = [libraryBuilds(), genreIndexBuilds()];
+
+    const shanty = { ...input, name: 'Haul Away', album: 'Harbour Songs', genre: 'Sea Shanty' };
+    const first = (await request(app).post('/api/songs').set(as()).send(shanty).expect(201)).body.data;
+    await request(app).post('/api/songs').set(as()).send({ ...shanty, name: 'Leave Her', album: 'Tides', genre: 'sea shanty' }).expect(201);
+    expect(await genres()).toContainEqual({ value: 'Sea Shanty', songCount: 2, albumCount: 2 });
+    expect(await byGenre('SEA SHANTY')).toEqual(['Harbour Songs', 'Tides']);
+    expect(await songsOf('sea shanty')).toEqual(['Leave Her', 'Haul Away']);
+
+    // An edit moves a catalogue song into the genre and onto one of its albums.
+    const moved = (await songListSnapshot()).songs[700]!;
+    await request(app)
+      .put(`/api/songs/${moved._id}`)
+      .set(as())
+      .send({ name: moved.name, artist: moved.artist, img: moved.img, song: moved.song, album: 'Tides', albumArtist: 'Quartz Lantern', genre: 'Sea shanty' })
+      .expect(200);
+    expect(await genres()).toContainEqual({ value: 'Sea Shanty', songCount: 3, albumCount: 2 });
+    expect((await songsOf('sea shanty')).slice(0, 2)).toEqual(['Leave Her', 'Haul Away']);
+
+    // Another edit changes the first song's genre; deletes take the genre's last songs.
+    await request(app).put(`/api/songs/${first._id}`).set(as()).send({ ...shanty, genre: 'Folk' }).expect(200);
+    expect(await byGenre('folk')).toEqual(['Harbour Songs']);
+    expect(await byGenre('sea shanty')).toEqual(['Tides']);
+    const shape = (index: GenreIndex) => ({
+      genres: index.genres,
+      songs: [...index.songs].map(([key, songs]) => [key, songs.map((song) => song._id)]).sort(),
+      albums: [...index.albums].map(([key, albums]) => [key, albums.map((album) => album.id)]).sort(),
+    });
+    const scratch = async () => buildGenreIndex(filedSongs(await currentLibrary()));
+    expect(shape(genresOf(await currentLibrary()))).toEqual(shape(await scratch()));
+    builds[1] += 1; // that build from scratch
+
+    for (const title of await songsOf('sea shanty')) {
+      const song = (await songListSnapshot()).songs.find((s) => s.name === title)!;
+      await request(app).delete(`/api/songs/${song._id}`).set(as()).expect(200);
+    }
+    expect((await genres()).map((g) => g.value)).not.toContain('Sea Shanty');
+    expect(await byGenre('sea shanty')).toEqual([]);
+    expect([libraryBuilds(), genreIndexBuilds()]).toEqual(builds);
+    expect(shape(genresOf(await currentLibrary()))).toEqual(shape(await scratch()));
   }, 120_000);
 });
