@@ -32,11 +32,14 @@ interface KnownList {
   rev: string | null;
 }
 
+/** A list as kept in memory: packed, so the cache's size is bounded in bytes. */
+interface KeptList {
+  packed: Buffer;
+  rev: string | null;
+}
+
 const key = (userId: string) => userId.toLowerCase();
 const lock = (userId: string) => `user-playlists:${key(userId)}`;
-
-/** The lists as this process last read or wrote them; a stale one only costs a refused write. */
-const known = new LRUCache<string, KnownList>({ max: 10_000 });
 
 function bytesOf(value: Buffer | mongoose.mongo.Binary): Uint8Array {
   return value instanceof mongoose.mongo.Binary ? value.buffer.subarray(0, value.position) : value;
@@ -53,6 +56,14 @@ function unpack(value: Buffer | mongoose.mongo.Binary): string[] {
 
 const pack = (ids: readonly string[]) => Buffer.from(ids.join(''), 'hex');
 
+/** The lists as this process last read or wrote them; a stale one only costs a refused write. */
+const known = new LRUCache<string, KeptList>({ max: 10_000, maxSize: 8 * 1024 * 1024, sizeCalculation: (list) => list.packed.length + 64 });
+const keep = (userId: string, list: KnownList) => known.set(key(userId), { packed: pack(list.ids), rev: list.rev });
+function kept(userId: string): KnownList | undefined {
+  const list = known.get(key(userId));
+  return list && { ids: unpack(list.packed), rev: list.rev };
+}
+
 function fromStored(doc: StoredList | null): KnownList {
   if (!doc) return { ids: [], rev: null };
   if (doc.ids) return { ids: unpack(doc.ids), rev: doc.rev ?? null };
@@ -61,7 +72,7 @@ function fromStored(doc: StoredList | null): KnownList {
 
 async function read(userId: string): Promise<KnownList> {
   const list = fromStored(await UserPlaylistsModel.findById(key(userId)).lean<StoredList>());
-  known.set(key(userId), list);
+  keep(userId, list);
   return list;
 }
 
@@ -88,13 +99,13 @@ async function compareAndSet(userId: string, from: KnownList, next: string[]): P
     if (isDuplicateKey(err)) return false;
     throw err;
   }
-  known.set(key(userId), { ids: next, rev });
+  keep(userId, { ids: next, rev });
   return true;
 }
 
 async function change(userId: string, edit: (ids: string[]) => string[]): Promise<void> {
   await serialised(lock(userId), async () => {
-    let list = known.get(key(userId)) ?? (await read(userId));
+    let list = kept(userId) ?? (await read(userId));
     for (let attempt = 1; ; attempt++) {
       const next = edit(list.ids);
       if (next === list.ids) return;

@@ -216,7 +216,7 @@ describe('a song write and the Subsonic library', () => {
     const songsOf = async (genre: string) =>
       ((await answer('getSongsByGenre', { genre, count: '10' })).songsByGenre.song ?? []).map((s: { title: string }) => s.title);
     await genres();
-    const builds = [libraryBuilds(), genreIndexBuilds()];
+    const builds: [number, number] = [libraryBuilds(), genreIndexBuilds()];
 
     const shanty = { ...input, name: 'Haul Away', album: 'Harbour Songs', genre: 'Sea Shanty' };
     const first = (await request(app).post('/api/songs').set(as()).send(shanty).expect(201)).body.data;
