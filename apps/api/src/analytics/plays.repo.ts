@@ -8,14 +8,27 @@ export interface PlayStats {
 }
 
 /**
- * Play counts per song, as last read. Counting scans the plays, so the result is kept until a
- * play is recorded here, or for STATS_TTL_MS when other processes may record plays too.
+ * Play counts per song, as last read. Counting reads every play, so the result is read once and
+ * then kept: a play recorded here is added to it (a new map, so answers made from the old one
+ * are dropped), and a delete drops it. When other processes may record plays too, it is read
+ * again after STATS_TTL_MS.
  */
 const STATS_TTL_MS = 5000;
 const counted = new StampedCache<'all', Map<string, PlayStats>>({ max: 1 });
 
 export async function recordPlay(userId: string, songId: string, at: Date): Promise<void> {
   await PlayModel.create({ user: userId, song: songId, at });
+  counted.patched('all', (stats) => {
+    const next = new Map(stats);
+    const key = songId.toLowerCase();
+    const entry = stats.get(key);
+    next.set(key, entry ? { plays: entry.plays + 1, lastPlayed: at > entry.lastPlayed ? at : entry.lastPlayed } : { plays: 1, lastPlayed: at });
+    return next;
+  });
+}
+
+/** Drops the kept counts: plays were deleted behind this repository (tests' clearDatabase). */
+export function forgetPlayStats(): void {
   counted.forget();
 }
 

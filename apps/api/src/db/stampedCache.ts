@@ -49,4 +49,19 @@ export class StampedCache<K extends NonNullable<unknown>, V extends NonNullable<
     this.forget(key);
     void this.stamp?.move();
   }
+
+  /**
+   * After a write here that `next` can apply to the kept value of `key`: keeps `next(kept)` in its
+   * place, with what is left of its time, instead of dropping it (a read in flight is still not
+   * kept). `next` returns a new value: callers may key other caches on the old one.
+   */
+  patched(key: K, next: (kept: V) => V): void {
+    this.writes += 1;
+    const kept = this.entries.get(key);
+    if (kept !== undefined) {
+      const left = this.entries.getRemainingTTL(key);
+      this.entries.set(key, next(kept), { ttl: Number.isFinite(left) ? left : 0 });
+    }
+    void this.stamp?.move();
+  }
 }

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { connectMongoose } from '../db/connection.js';
+import { forgetPlayStats } from '../analytics/plays.repo.js';
 import { forgetCatalogueSnapshot } from '../songs/songCatalogue.js';
 
 /**
@@ -27,4 +28,5 @@ export async function clearDatabase(): Promise<void> {
   const collections = await mongoose.connection.db!.collections();
   await Promise.all(collections.map((c) => c.deleteMany({})));
   forgetCatalogueSnapshot();
+  forgetPlayStats();
 }
