@@ -5,7 +5,7 @@ import { startDatabase } from '../apps/api/src/db/provider.js';
 import { createLogger } from '../apps/api/src/logger.js';
 import { spawnApiServer } from '../apps/api/src/test/spawnServer.js';
 import { measure } from './lib/load.js';
-import { cpuSeconds } from './lib/processes.js';
+import { cpuMsPerRequest, cpuSeconds } from './lib/processes.js';
 import { benchApiEnv, seed } from './lib/setup.js';
 
 /*
@@ -32,6 +32,7 @@ const playlists = !addSongRuns ? [] : await Promise.all(
 );
 let s = 0;
 let p = 0;
+const durationSec = Number(process.env.DURATION ?? 10);
 const cases = {
   like: () => ({ method: 'PUT' as const, path: `/api/songs/like/${data.songIds[(s++ * 7) % data.songIds.length]}`, headers: { 'x-auth-token': token() } }),
   'create-playlist': () => ({ method: 'POST' as const, path: '/api/playlists', headers: { 'content-type': 'application/json', 'x-auth-token': token() }, body: JSON.stringify({ name: 'Bench mix', desc: '' }) }),
@@ -43,9 +44,8 @@ const cases = {
 for (const [name, next] of Object.entries(cases)) {
   if (process.env.CASES && !process.env.CASES.split(',').includes(name)) continue;
   const before = { api: cpuSeconds(api.pid), engine: db.pid ? cpuSeconds(db.pid) : 0 };
-  const r = await measure({ name, url: api.url, connections: 10, durationSec: Number(process.env.DURATION ?? 10), warmupSec: 2, next });
-  const total = r.requestsPerSec * (Number(process.env.DURATION ?? 10) + 2);
-  const ms = (sec: number) => ((sec * 1000) / total).toFixed(2);
+  const r = await measure({ name, url: api.url, connections: 10, durationSec, warmupSec: 2, next });
+  const ms = (sec: number) => cpuMsPerRequest(sec, r.requestsPerSec, durationSec, 2);
   console.log(`${name}: ${r.requestsPerSec.toFixed(0)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.errors} errors; CPU per request ≈ API ${ms(cpuSeconds(api.pid) - before.api)} ms, engine ${ms((db.pid ? cpuSeconds(db.pid) : 0) - before.engine)} ms; load ${os.loadavg()[0]!.toFixed(1)}`);
 }
 await api.stop();

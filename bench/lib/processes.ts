@@ -25,3 +25,11 @@ export function cpuSeconds(pid: number): number {
     return 0;
   }
 }
+
+/**
+ * Milliseconds of CPU per request, from the CPU seconds a process spent over a case (warm-up
+ * included) and the case's rate: the requests of the warm-up are counted at the measured rate.
+ */
+export function cpuMsPerRequest(cpuSeconds: number, requestsPerSec: number, durationSec: number, warmupSec: number): string {
+  return ((cpuSeconds * 1000) / (requestsPerSec * (durationSec + warmupSec))).toFixed(2);
+}

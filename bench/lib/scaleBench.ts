@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { cpuSeconds, processTree } from './processes.js';
+import { cpuMsPerRequest, cpuSeconds, processTree } from './processes.js';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -266,8 +266,7 @@ async function runSize(files: number, opts: { root: string; work: string; entry?
     const before = cpuOfTree();
     const r = await measure(c);
     const after = cpuOfTree();
-    const requests = r.requestsPerSec * (opts.durationSec + opts.warmupSec);
-    const perRequest = (sec: number) => ((sec * 1000) / requests).toFixed(2);
+    const perRequest = (sec: number) => cpuMsPerRequest(sec, r.requestsPerSec, opts.durationSec, opts.warmupSec);
     const cpu = `CPU per request: API ${perRequest(after.api - before.api)} ms, engine ${perRequest(after.engine - before.engine)} ms`;
     log(`    ${r.requestsPerSec.toFixed(1)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.errors} errors; ${cpu}`);
     notes.push(`${files.toLocaleString('en')} songs, ${c.name}: ${cpu}`);

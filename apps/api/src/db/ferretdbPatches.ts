@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * A change to one or more of the vendored engine's source files. `from` must match exactly once
- * in each file: when an upgrade moves the code, the build fails loudly instead of shipping an
- * engine without the change.
+ * A change to one or more of the vendored engine's source files. `from` must match as many times
+ * as expected (`count`) in each file: when an upgrade moves the code, the build fails loudly
+ * instead of shipping an engine without the change.
  */
 export interface SourcePatch {
   files: readonly string[];

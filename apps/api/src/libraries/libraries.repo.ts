@@ -1,3 +1,4 @@
+import { isDuplicateKey } from '../db/dataErrors.js';
 import { LibraryFileModel, LibraryLeaseModel, LibraryStatusModel } from './libraryFile.model.js';
 
 export interface LibraryFileEntry {
@@ -96,7 +97,7 @@ export async function takeScanLease(library: string, owner: string, ms: number):
       await LibraryLeaseModel.create({ _id, owner, until });
       return true;
     } catch (err) {
-      if ((err as { code?: number }).code !== 11000) throw err;
+      if (!isDuplicateKey(err)) throw err;
       const held = await LibraryLeaseModel.findById(_id).lean();
       if (held && held.owner !== owner && held.until.getTime() > Date.now()) return false;
       if (held) await LibraryLeaseModel.deleteOne({ _id, owner: held.owner, until: held.until });

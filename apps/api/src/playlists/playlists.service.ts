@@ -90,9 +90,10 @@ async function changeSongs(
 ): Promise<Playlist> {
   // An own playlist seen before and a song in the catalogue: the write alone answers (null when the
   // playlist went meanwhile). Otherwise the playlist is read first, for a 404 or 403 in that order.
-  if (knownOwnerOf(playlistId) !== userId.toLowerCase() || !(await songExists(songId))) {
+  const songThere = await songExists(songId);
+  if (knownOwnerOf(playlistId) !== userId.toLowerCase() || !songThere) {
     await ownedRecord(playlistId, userId);
-    if (!(await songExists(songId))) throw notFound(CATALOGUE_MESSAGES.songNotFound);
+    if (!songThere) throw notFound(CATALOGUE_MESSAGES.songNotFound);
   }
   return withSongsOrNotFound(await change(playlistId, songId));
 }

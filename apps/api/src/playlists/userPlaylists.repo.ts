@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import mongoose from 'mongoose';
+import { isDuplicateKey } from '../db/dataErrors.js';
 import { serialised } from '../db/engine.js';
 import { UserPlaylistsModel } from './userPlaylists.model.js';
 
@@ -80,8 +81,6 @@ async function read(userId: string): Promise<KnownList> {
 export async function listedIds(userId: string): Promise<string[]> {
   return (await read(userId)).ids;
 }
-
-const isDuplicateKey = (err: unknown) => (err as { code?: number } | null)?.code === 11000;
 
 /** Writes `next` where the list is still at `from`'s revision; false when it is not. */
 async function compareAndSet(userId: string, from: KnownList, next: string[]): Promise<boolean> {

@@ -1,5 +1,5 @@
 import type { Song } from '@samaa/shared';
-import { sortName, type AlbumEntry } from './libraryEntries.js';
+import { compareIds, insertSorted, removeSorted, sortName, type AlbumEntry } from './libraryEntries.js';
 
 /*
  * The tag genres of the library (getGenres, getSongsByGenre, getAlbumList2 byGenre): built from
@@ -41,18 +41,7 @@ function newestFirst(a: Song, b: Song): number {
 }
 
 function byAlbumName(a: AlbumEntry, b: AlbumEntry): number {
-  return sortName(a.name).localeCompare(sortName(b.name)) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-}
-
-/** Where `item` goes (or is) in `list`, sorted by `compare`. */
-function placeOf<T>(list: readonly T[], item: T, compare: (a: T, b: T) => number): number {
-  let [low, high] = [0, list.length];
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (compare(list[middle]!, item) < 0) low = middle + 1;
-    else high = middle;
-  }
-  return low;
+  return sortName(a.name).localeCompare(sortName(b.name)) || compareIds(a, b);
 }
 
 const add = <K>(counts: Map<K, number>, key: K, by: number) => {
@@ -62,7 +51,7 @@ const add = <K>(counts: Map<K, number>, key: K, by: number) => {
   return n;
 };
 
-function fileSong(index: GenreIndex, { song, album }: FiledSong, sorted: boolean): Set<string> | undefined {
+function fileSong(index: GenreIndex, { song, album }: FiledSong, sorted: boolean): void {
   if (!song.genre?.trim()) return;
   const key = foldGenre(song.genre);
   const spellings = index.spellings.get(key) ?? new Map<string, number>();
@@ -70,7 +59,7 @@ function fileSong(index: GenreIndex, { song, album }: FiledSong, sorted: boolean
   add(spellings, song.genre.trim(), 1);
   const songs = index.songs.get(key) ?? [];
   index.songs.set(key, songs);
-  if (sorted) songs.splice(placeOf(songs, song, newestFirst), 0, song);
+  if (sorted) insertSorted(songs, song, newestFirst);
   else songs.push(song);
   if (!album) return;
   const albumSongs = index.albumSongs.get(key) ?? new Map<AlbumEntry, number>();
@@ -78,7 +67,7 @@ function fileSong(index: GenreIndex, { song, album }: FiledSong, sorted: boolean
   if (add(albumSongs, album, 1) > 1) return;
   const albums = index.albums.get(key) ?? [];
   index.albums.set(key, albums);
-  if (sorted) albums.splice(placeOf(albums, album, byAlbumName), 0, album);
+  if (sorted) insertSorted(albums, album, byAlbumName);
   else albums.push(album);
 }
 
@@ -88,13 +77,9 @@ function unfileSong(index: GenreIndex, { song, album }: FiledSong): void {
   const spellings = index.spellings.get(key);
   if (!spellings) return;
   add(spellings, song.genre.trim(), -1);
-  const songs = index.songs.get(key)!;
-  const at = placeOf(songs, song, newestFirst);
-  if (songs[at]?._id === song._id) songs.splice(at, 1);
-  if (album && add(index.albumSongs.get(key)!, album, -1) === 0) {
-    const albums = index.albums.get(key)!;
-    albums.splice(albums.indexOf(album), 1);
-  }
+  // The song leaving is the record the index holds (the library's own, never copied).
+  removeSorted(index.songs.get(key)!, song, newestFirst);
+  if (album && add(index.albumSongs.get(key)!, album, -1) === 0) removeSorted(index.albums.get(key)!, album, byAlbumName);
   if (spellings.size > 0) return;
   for (const map of [index.spellings, index.songs, index.albums, index.albumSongs]) map.delete(key);
 }

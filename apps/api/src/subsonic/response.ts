@@ -115,8 +115,8 @@ export function sendSubsonic(
 export function sendKept(req: Request, res: Response, format: ResponseFormat, serverVersion: string, answer: KeptAnswer): void {
   const etagFn = req.app.get('etag fn') as ((body: Buffer) => string) | undefined;
   const { body, etag } = answer.render(format, serverVersion, etagFn);
-  res.status(200).set('Cache-Control', 'no-store').type(format === 'json' ? 'application/json' : 'text/xml');
-  // What Express's send adds to a string body; a Buffer body it sends as typed.
+  res.status(200).set('Cache-Control', 'no-store');
+  // The type Express's send gives a string body (charset added); a Buffer body it sends as typed.
   res.set('Content-Type', `${format === 'json' ? 'application/json' : 'text/xml'}; charset=utf-8`);
   if (etag) res.set('ETag', etag);
   res.send(body);
