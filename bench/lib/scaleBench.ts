@@ -11,7 +11,7 @@ import { machine } from './report.js';
 import { writeFolder } from './scanBench.js';
 
 /*
- * `SCALE=100000 npm run bench`: the issue 25 table at two sizes in one run. For 10,000 songs and
+ * `SCALE=100000 npm run bench`: the large-library table at two sizes in one run. For 10,000 songs and
  * then SCALE songs, a generated folder of tagged one-second MP3s is scanned through MUSIC_DIRS by
  * the production build on a fresh DATA_DIR (embedded engine), then the server is restarted and
  * the read and write cases run against it. Memory is the API's whole process tree: the API, the

@@ -20,7 +20,7 @@ import { apiLogin } from '../harness/session.js';
 import { continuousPair, crossfadePair, replayGainPair, TONE_RATE, type ToneFile } from '../harness/toneFixtures.js';
 
 /**
- * Issue 14's measurement: tones uploaded as an admin would, played from the songs list, and the
+ * The gapless measurement: tones uploaded as an admin would, played from the songs list, and the
  * engine's output recorded by a tap on its AudioContext (harness/audioTap.ts).
  *
  * GAPLESS_BASELINE=1 measures the element-only player instead (a src switch at each track end):

@@ -31,7 +31,7 @@ export const MESSAGES = {
   noLikedSongs: 'No liked songs found.',
   noSongsUploaded: 'No songs uploaded. Be the first to add one!',
   userNotAuthenticated: 'User not authenticated',
-  // Admin screens' own texts (issue 6).
+  // Admin screens' own texts.
   analyticsLoadFailed: 'Failed to fetch analytics.',
   noUsers: 'No users found.',
   // Listener area's own texts.
