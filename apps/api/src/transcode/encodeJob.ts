@@ -32,6 +32,9 @@ export function ffmpegArgs(spec: EncodeSpec): string[] {
 
 export type EncodeState = 'running' | 'done' | 'failed';
 
+/** An encode to send: a finished file from the cache, or a running job the caller has joined. */
+export type Encode = { kind: 'cached'; file: string } | { kind: 'live'; job: EncodeJob };
+
 /**
  * One ffmpeg process writing one encode to a part file. Every request for the same source,
  * profile and offset listens to the same job and reads the part file as it grows, at its own
