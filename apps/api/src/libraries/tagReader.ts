@@ -2,7 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { AudioTags } from '@samaa/shared';
-import type { FoundLyrics } from '../lyrics/sidecar.js';
+import type { FoundLyrics } from '../lyrics/audioFileLyrics.js';
 
 export interface TagRequest {
   id: number;
