@@ -8,7 +8,7 @@ import { onCatalogueChanged } from '../songs/songCatalogue.js';
 import { SCAN_BATCH, scanLibrary, type ScanResult } from './scanner.js';
 import { startTagReader, type TagReader } from './tagReader.js';
 import { forEachFileEntry } from './libraries.repo.js';
-import { taggedMp3, writeFile } from './testLibrary.js';
+import { taggedMp3, writeFile } from '../test/musicFiles.js';
 
 /*
  * The scan's cost per file must not grow with the folder or the catalogue: engine calls are a

@@ -7,9 +7,9 @@ import { insertSongs } from '../songs/songs.repo.js';
 import { createTestApp, createTestContext, createUser } from '../test/context.js';
 import { clearDatabase, useTestDatabase } from '../test/db.js';
 import { listenApp, type ListeningApp } from '../test/listen.js';
-import { ffmpegPath, gatedFfmpeg, noiseMp3, until } from '../transcode/testAudio.js';
+import { ffmpegPath, gatedFfmpeg, noiseMp3, until } from '../test/audio.js';
 import { transcoderOf } from '../transcode/transcoder.js';
-import { assertValidSubsonicXml } from './subsonicTestClient.js';
+import { assertValidSubsonicXml } from '../test/subsonicClient.js';
 
 useTestDatabase();
 

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { locateFfmpeg } from './ffmpeg.js';
+import { locateFfmpeg } from '../transcode/ffmpeg.js';
 import type { Config } from '../config/config.js';
 
 /* Test support: real audio made by the same ffmpeg the transcoder uses, and an ffmpeg that counts and waits. */
