@@ -8,7 +8,7 @@ export interface EncodeSpec {
   ffmpeg: string;
   source: string;
   profile: Profile;
-  /** Seconds into the source to start from (transcodeOffset). */
+  /** Seconds into the source to start from (a seek). */
   offset: number;
   /** Where the output is written while it grows; read by every listener of this encode. */
   partFile: string;

@@ -4,7 +4,7 @@ import { CHUNK_BYTES, written } from '../media/fileBytes.js';
 import { sendMediaFile } from '../media/mediaFile.js';
 import type { Encode, EncodeJob } from './encodeJob.js';
 
-/** The URL carries credentials, so shared caches must not keep the bytes. */
+/** A player's stream URL may carry its credentials, so shared caches must not keep the bytes. */
 const PRIVATE_CACHE = 'private, max-age=86400';
 
 /** Resolves when the encode has more bytes or ended, or the client left. */
