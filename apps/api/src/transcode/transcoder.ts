@@ -16,7 +16,7 @@ export { EncodeFailedError } from './sendEncode.js';
 /** Past the per-process limit of encodes: refused at once, never queued behind the others. */
 export class TranscoderBusyError extends Error {
   constructor() {
-    super('The server is transcoding as many songs as it may at once. Try again in a moment, or ask for the original (format=raw).');
+    super('The server is transcoding as many songs as it may at once');
   }
 }
 

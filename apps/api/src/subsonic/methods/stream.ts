@@ -8,6 +8,8 @@ import { SUBSONIC_ERRORS, SubsonicError } from '../response.js';
 /** Past the limit of encodes: error 0 on `stream`, HTTP 503 on getTranscodeStream. */
 export class BusyError extends SubsonicError {}
 
+const BUSY = 'The server is transcoding as many songs as it may at once. Try again in a moment, or ask for the original (format=raw).';
+
 /** The longest offset taken: a day, far past any song. */
 const MAX_OFFSET = 86_400;
 
@@ -40,7 +42,7 @@ export async function sendTranscode(call: SubsonicCall, source: StoredSource, pr
   } catch (err) {
     if (err instanceof TranscoderBusyError) {
       call.res.set('Retry-After', '5');
-      throw new BusyError(SUBSONIC_ERRORS.generic, err.message);
+      throw new BusyError(SUBSONIC_ERRORS.generic, BUSY);
     }
     if (err instanceof EncodeFailedError) throw new SubsonicError(SUBSONIC_ERRORS.generic, err.message);
     throw err;
