@@ -5,7 +5,7 @@ import { ensureMediaDirs } from '../../apps/api/src/media/mediaStore.js';
 import { id3v2Tag } from '../../apps/api/src/media/demo/id3.js';
 import { scanLibrary } from '../../apps/api/src/libraries/scanner.js';
 import { startTagReader } from '../../apps/api/src/libraries/tagReader.js';
-import { mp3Frames } from '../../apps/api/src/libraries/testLibrary.js';
+import { mp3Frames } from '../../apps/api/src/test/musicFiles.js';
 import { peakRssOf } from './hotPaths.js';
 
 /*

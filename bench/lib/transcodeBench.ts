@@ -6,7 +6,7 @@ import { connectMongoose, disconnectDatabase } from '../../apps/api/src/db/conne
 import { insertSong } from '../../apps/api/src/songs/songs.repo.js';
 import { ffmpegArgs } from '../../apps/api/src/transcode/encodeJob.js';
 import { locateFfmpeg } from '../../apps/api/src/transcode/ffmpeg.js';
-import { noiseMp3 } from '../../apps/api/src/transcode/testAudio.js';
+import { noiseMp3 } from '../../apps/api/src/test/audio.js';
 import type { SpawnedServer } from '../../apps/api/src/test/spawnServer.js';
 import { measure, type CaseResult } from './load.js';
 import { BENCH_DB } from './setup.js';

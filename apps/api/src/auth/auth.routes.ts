@@ -10,6 +10,7 @@ import {
   systemClock,
   type Clock,
 } from '../users/accounts.service.js';
+import { checkCredentials } from './checkCredentials.js';
 import { signToken } from './jwt.js';
 import { passwordMatches } from './password.js';
 import { createLoginThrottle, type LoginThrottle } from './loginThrottle.js';
@@ -32,19 +33,16 @@ export function authRouter(ctx: AppContext, opts: AuthRouterOptions = {}): Route
     const email = normalizeEmail(input.email);
     const ip = req.ip;
 
-    const admission = await throttle.admit(email, ip);
-    if (admission.refusedForSeconds) {
-      throw new HttpError(429, API_MESSAGES.tooManyLogins, { 'Retry-After': String(admission.refusedForSeconds) });
-    }
-    if (admission.delayMs) await new Promise((resolve) => setTimeout(resolve, admission.delayMs));
-
-    const user = await findLoginUser(email);
-    const ok = await passwordMatches(input.password, user?.passwordHash);
-    if (!user || !ok) {
-      await throttle.failed(email, ip);
-      throw unauthorized(API_MESSAGES.invalidCredentials);
-    }
-    await throttle.succeeded(email, ip);
+    const user = await checkCredentials(throttle, email, ip, {
+      verify: async () => {
+        const found = await findLoginUser(email);
+        // The hash is checked even for an unknown email: the answer takes as long either way.
+        const ok = await passwordMatches(input.password, found?.passwordHash);
+        return found && ok ? found : undefined;
+      },
+      refused: (seconds) => new HttpError(429, API_MESSAGES.tooManyLogins, { 'Retry-After': String(seconds) }),
+      wrong: () => unauthorized(API_MESSAGES.invalidCredentials),
+    });
 
     const data = user.record;
     if (!data.verified) {

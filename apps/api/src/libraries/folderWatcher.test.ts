@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { watchFolder } from './folderWatcher.js';
-import { writeFile } from './testLibrary.js';
+import { writeFile } from '../test/musicFiles.js';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'samaa-watch-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));

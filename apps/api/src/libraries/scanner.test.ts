@@ -8,7 +8,7 @@ import { clearDatabase, useTestDatabase } from '../test/db.js';
 import { createTestApp, createUser, type TestUser } from '../test/context.js';
 import { coverArtPng } from '../media/demo/coverArt.js';
 import { librariesOf } from './libraries.service.js';
-import { flacWithComments, taggedMp3, writeFile, mp3Frames } from './testLibrary.js';
+import { flacWithComments, taggedMp3, writeFile, mp3Frames } from '../test/musicFiles.js';
 
 useTestDatabase();
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'samaa-music-'));

@@ -2,7 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { AudioTags } from '@samaa/shared';
-import type { FoundLyrics } from '../lyrics/sidecar.js';
+import type { FoundLyrics } from '../lyrics/audioFileLyrics.js';
 
 export interface TagRequest {
   id: number;
@@ -31,8 +31,6 @@ export interface TagReader {
   pids(): number[];
   /** How many reads are sent to the workers at once, at most. */
   readonly capacity: number;
-  /** The most reads that were ever in the workers at once (tests pin the bound). */
-  peakInFlight(): number;
 }
 
 export interface TagReaderOptions {
@@ -40,6 +38,8 @@ export interface TagReaderOptions {
   workers?: number;
   /** Reads queued in each worker, so one never waits for the next message (default 4). */
   perWorker?: number;
+  /** Told, as each read goes to a worker, how many reads the workers then hold. */
+  onSent?: (inFlight: number) => void;
 }
 
 /** The worker next to this module: TypeScript under tsx (development, tests), JavaScript when built. */
@@ -76,7 +76,6 @@ export function startTagReader(imagesDir: string, options: TagReaderOptions = {}
   const queue: { request: TagRequest; resolve(response: TagResponse): void }[] = [];
   let nextId = 0;
   let inFlight = 0;
-  let peak = 0;
 
   function processOf(worker: Worker): ChildProcess {
     if (worker.child && worker.child.connected) return worker.child;
@@ -111,7 +110,7 @@ export function startTagReader(imagesDir: string, options: TagReaderOptions = {}
       const { request, resolve } = queue.shift()!;
       worker.pending.set(request.id, resolve);
       inFlight += 1;
-      peak = Math.max(peak, inFlight);
+      options.onSent?.(inFlight);
       processOf(worker).send(request);
     }
   }
@@ -132,6 +131,5 @@ export function startTagReader(imagesDir: string, options: TagReaderOptions = {}
     },
     pid: () => workers[0]?.child?.pid,
     pids: () => workers.flatMap((worker) => (worker.child?.pid ? [worker.child.pid] : [])),
-    peakInFlight: () => peak,
   };
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { lyricsOfAudioFile } from '../lyrics/sidecar.js';
+import { lyricsOfAudioFile } from '../lyrics/audioFileLyrics.js';
 import { readAudioTags } from '../media/audioTags.js';
 import { sniffFile, sniffFormat } from '../media/formats.js';
 import { mediaUrlPath } from '../media/mediaStore.js';

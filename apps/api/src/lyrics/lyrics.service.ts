@@ -1,13 +1,12 @@
 import { CATALOGUE_MESSAGES, LYRICS_MESSAGES, type Song, type SongLyrics } from '@samaa/shared';
 import type { AppContext } from '../context.js';
 import { badRequest, notFound } from '../http/errors.js';
-import { readAudioTags } from '../media/audioTags.js';
 import { resolveServedFile } from '../media/servedFile.js';
 import { songsById } from '../songs/songs.service.js';
 import { NotLyricsError, parseLyricsBytes, type ParsedLyrics } from './lrc.js';
 import { createLrclibClient, type LrclibClient } from './lrclib.client.js';
 import { deleteLyricsOf, lyricsOf, saveLyricsLocked, saveLyricsUnless, type LyricsRecord, type StoredLyrics } from './lyrics.repo.js';
-import { lyricsOfAudioFile, type FoundLyrics } from './sidecar.js';
+import { lyricsOfAudioFile, type FoundLyrics } from './audioFileLyrics.js';
 
 /*
  * A song's lyrics, from its own record (a primary-key read). A song never looked at is resolved
@@ -48,8 +47,7 @@ async function fromAudioFile(ctx: AppContext, song: Song): Promise<FoundLyrics |
   const served = await resolveServedFile(ctx.config, song.song);
   if (!served || served.kind !== 'audio') return undefined;
   try {
-    const { native } = await readAudioTags(served.file, { exactDuration: false });
-    return (await lyricsOfAudioFile(served.file, native)).lyrics;
+    return (await lyricsOfAudioFile(served.file)).lyrics;
   } catch (err) {
     ctx.logger.debug({ err, song: song._id }, 'could not read lyrics from the audio file');
     return undefined;

@@ -7,7 +7,7 @@ import { LYRICS_MESSAGES, type Song } from '@samaa/shared';
 import { clearDatabase, useTestDatabase } from '../test/db.js';
 import { createTestApp, createUser, type TestUser } from '../test/context.js';
 import { librariesOf } from '../libraries/libraries.service.js';
-import { flacWithComments, syltFrame, taggedMp3, usltFrame, writeFile } from '../libraries/testLibrary.js';
+import { flacWithComments, syltFrame, taggedMp3, usltFrame, writeFile } from '../test/musicFiles.js';
 
 useTestDatabase();
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'samaa-lyrics-'));

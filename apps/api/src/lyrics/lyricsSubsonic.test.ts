@@ -5,7 +5,7 @@ import { clearDatabase, useTestDatabase } from '../test/db.js';
 import { createTestApp, createUser } from '../test/context.js';
 import { createApiKey } from '../apiKeys/apiKeys.service.js';
 import { insertSongs } from '../songs/songs.repo.js';
-import { assertValidSubsonicXml } from '../subsonic/subsonicTestClient.js';
+import { assertValidSubsonicXml } from '../test/subsonicClient.js';
 import { saveLyrics } from './lyrics.repo.js';
 
 useTestDatabase();

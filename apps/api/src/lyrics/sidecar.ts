@@ -1,19 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { LYRICS_MAX_BYTES, lyricsFileIgnored } from '@samaa/shared';
-import { NotLyricsError, parseLyricsBytes, type ParsedLyrics } from './lrc.js';
-import { lyricsFromTags, type NativeTag } from './tagLyrics.js';
-
-/** Lyrics found for an audio file, and where. */
-export interface FoundLyrics extends ParsedLyrics {
-  source: 'sidecar' | 'tags';
-}
-
-export interface AudioFileLyrics {
-  lyrics?: FoundLyrics;
-  /** Why a sidecar file was ignored, for the admin Libraries page. */
-  problem?: string;
-}
+import { LYRICS_MAX_BYTES } from '@samaa/shared';
+import { parseLyricsBytes, type ParsedLyrics } from './lrc.js';
 
 /** The `.lrc` file beside an audio file (same base name, any case of the extension), if any. */
 export async function sidecarOf(audioFile: string): Promise<string | undefined> {
@@ -27,7 +15,8 @@ export async function sidecarOf(audioFile: string): Promise<string | undefined> 
   return undefined;
 }
 
-async function readSidecar(file: string): Promise<ParsedLyrics> {
+/** A sidecar's lyrics; throws NotLyricsError when it holds none. */
+export async function readSidecar(file: string): Promise<ParsedLyrics> {
   const handle = await fs.open(file, 'r');
   try {
     // One byte more than allowed: enough to know the file is too large, without reading it all.
@@ -37,23 +26,4 @@ async function readSidecar(file: string): Promise<ParsedLyrics> {
   } finally {
     await handle.close();
   }
-}
-
-/**
- * A music file's lyrics, best source first: a sidecar `.lrc` beside it, then its tags. A sidecar
- * that is not lyrics is ignored with the reason, and the tags answer.
- */
-export async function lyricsOfAudioFile(audioFile: string, native: Record<string, NativeTag[]>): Promise<AudioFileLyrics> {
-  const sidecar = await sidecarOf(audioFile);
-  let problem: string | undefined;
-  if (sidecar) {
-    try {
-      return { lyrics: { ...(await readSidecar(sidecar)), source: 'sidecar' } };
-    } catch (err) {
-      const reason = err instanceof NotLyricsError ? err.message : (err as NodeJS.ErrnoException).code === 'EACCES' ? 'cannot be read' : String(err);
-      problem = lyricsFileIgnored(path.basename(sidecar), reason);
-    }
-  }
-  const tags = lyricsFromTags(native);
-  return { ...(tags ? { lyrics: { ...tags, source: 'tags' } } : {}), ...(problem ? { problem } : {}) };
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { mp3Frames } from '../libraries/testLibrary.js';
+import { mp3Frames } from '../test/musicFiles.js';
 import { id3v2Tag } from './demo/id3.js';
 import { readAudioTags } from './audioTags.js';
 

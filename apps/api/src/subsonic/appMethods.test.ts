@@ -6,7 +6,7 @@ import { createTestApp, createUser, type TestUser } from '../test/context.js';
 import { listenApp, type ListeningApp } from '../test/listen.js';
 import { insertSongs } from '../songs/songs.repo.js';
 import { createApiKey } from '../apiKeys/apiKeys.service.js';
-import { customCall, subsonicClient, type Format } from './subsonicTestClient.js';
+import { customCall, subsonicClient, type Format } from '../test/subsonicClient.js';
 
 /*
  * The calls Subsonic apps make with their default settings, beyond browsing and playlists:

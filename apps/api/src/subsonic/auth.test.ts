@@ -4,8 +4,8 @@ import { API_KEY_MESSAGES, API_MESSAGES } from '@samaa/shared';
 import { clearDatabase, useTestDatabase } from '../test/db.js';
 import { createTestApp, createUser, type TestUser } from '../test/context.js';
 import { listenApp } from '../test/listen.js';
-import { subsonicClient, type Format } from './subsonicTestClient.js';
-import { assertValidSubsonicXml } from './subsonicTestClient.js';
+import { subsonicClient, type Format } from '../test/subsonicClient.js';
+import { assertValidSubsonicXml } from '../test/subsonicClient.js';
 
 useTestDatabase();
 const { app } = createTestApp();

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { API_MESSAGES } from '@samaa/shared';
 import { apiKeyOwner } from '../apiKeys/apiKeys.service.js';
+import { checkCredentials } from '../auth/checkCredentials.js';
 import { passwordMatches } from '../auth/password.js';
 import type { LoginThrottle } from '../auth/loginThrottle.js';
 import { normalizeEmail } from '../users/accounts.service.js';
@@ -73,15 +74,14 @@ export function subsonicAuthenticator(secret: string, throttle: LoginThrottle): 
       return verifiedUser(known.userId);
     }
     if (known) remembered.delete(key);
-    const admission = await throttle.admit(email, ip);
-    if (admission.refusedForSeconds) throw new SubsonicError(SUBSONIC_ERRORS.generic, API_MESSAGES.tooManyLogins);
-    if (admission.delayMs) await new Promise((resolve) => setTimeout(resolve, admission.delayMs));
-    const user = await findLoginUser(email);
-    if (!user || !(await passwordMatches(password, user.passwordHash))) {
-      await throttle.failed(email, ip);
-      throw wrongCredentials();
-    }
-    await throttle.succeeded(email, ip);
+    const user = await checkCredentials(throttle, email, ip, {
+      verify: async () => {
+        const found = await findLoginUser(email);
+        return found && (await passwordMatches(password, found.passwordHash)) ? found : undefined;
+      },
+      refused: () => new SubsonicError(SUBSONIC_ERRORS.generic, API_MESSAGES.tooManyLogins),
+      wrong: wrongCredentials,
+    });
     remembered.set(key, { userId: user.record._id, tokenVersion: user.tokenVersion });
     return verifiedUser(user.record._id);
   }

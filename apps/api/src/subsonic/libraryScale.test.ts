@@ -11,7 +11,7 @@ import { albumsInOrder, type AlbumOrder } from './albumOrders.js';
 import { buildGenreIndex, genreIndexBuilds, type GenreIndex } from './genreIndex.js';
 import { buildLibrary, currentLibrary, filedSongs, genresOf, libraryBuilds, type Library } from './library.js';
 import { lastLibraryPatch } from './libraryPatch.js';
-import { assertValidSubsonicXml } from './subsonicTestClient.js';
+import { assertValidSubsonicXml } from '../test/subsonicClient.js';
 
 /*
  * Subsonic browsing at scale: a page of albums, an album and the artist index cost the same

@@ -9,7 +9,7 @@ import { createTestApp, createUser, type TestUser } from '../test/context.js';
 import { listenApp, type ListeningApp } from '../test/listen.js';
 import { insertSongs } from '../songs/songs.repo.js';
 import { createApiKey } from '../apiKeys/apiKeys.service.js';
-import { subsonicClient, type Format } from './subsonicTestClient.js';
+import { subsonicClient, type Format } from '../test/subsonicClient.js';
 import { SINGLES } from './library.js';
 
 useTestDatabase();

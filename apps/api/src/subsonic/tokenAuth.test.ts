@@ -9,7 +9,7 @@ import { ApiKeyModel } from '../apiKeys/apiKey.model.js';
 import { clearDatabase, useTestDatabase } from '../test/db.js';
 import { createTestApp, createUser, type TestUser } from '../test/context.js';
 import { listenApp, type ListeningApp } from '../test/listen.js';
-import { assertValidSubsonicXml, subsonicClient, type Format } from './subsonicTestClient.js';
+import { assertValidSubsonicXml, subsonicClient, type Format } from '../test/subsonicClient.js';
 
 useTestDatabase();
 // Two apps on one database, each with its own caches: two API processes as far as sign-in goes.

@@ -4,6 +4,7 @@ import { API_KEY_MESSAGES, API_MESSAGES } from '@samaa/shared';
 import { replaceSealed, sealedKeysOf } from '../apiKeys/apiKeys.service.js';
 import { apiKeyOwnerByHash } from '../apiKeys/apiKeys.service.js';
 import { currentKeySealer } from '../apiKeys/keySeal.js';
+import { checkCredentials } from '../auth/checkCredentials.js';
 import type { LoginThrottle } from '../auth/loginThrottle.js';
 import { normalizeEmail } from '../users/accounts.service.js';
 import { findUserByEmail } from '../users/accounts.service.js';
@@ -86,16 +87,15 @@ export function tokenAuthenticator(secret: string, throttle: LoginThrottle): Tok
       remembered.delete(rememberedAs);
       keyrings.delete(known.userId);
     }
-    const admission = await throttle.admit(email, ip);
-    if (admission.refusedForSeconds) throw new SubsonicError(SUBSONIC_ERRORS.generic, API_MESSAGES.tooManyLogins);
-    if (admission.delayMs) await new Promise((resolve) => setTimeout(resolve, admission.delayMs));
-    const userId = await userIdOf(email);
-    const key = userId ? await keyOf(userId, token, salt) : undefined;
-    if (!userId || !key) {
-      await throttle.failed(email, ip);
-      throw tokenRefused();
-    }
-    await throttle.succeeded(email, ip);
+    const { userId, key } = await checkCredentials(throttle, email, ip, {
+      verify: async () => {
+        const found = await userIdOf(email);
+        const opened = found ? await keyOf(found, token, salt) : undefined;
+        return found && opened ? { userId: found, key: opened } : undefined;
+      },
+      refused: () => new SubsonicError(SUBSONIC_ERRORS.generic, API_MESSAGES.tooManyLogins),
+      wrong: tokenRefused,
+    });
     remembered.set(rememberedAs, { userId, keyHash: key.keyHash });
     return userId;
   };

@@ -8,7 +8,7 @@ export interface EncodeSpec {
   ffmpeg: string;
   source: string;
   profile: Profile;
-  /** Seconds into the source to start from (transcodeOffset). */
+  /** Seconds into the source to start from (a seek). */
   offset: number;
   /** Where the output is written while it grows; read by every listener of this encode. */
   partFile: string;
@@ -31,6 +31,9 @@ export function ffmpegArgs(spec: EncodeSpec): string[] {
 }
 
 export type EncodeState = 'running' | 'done' | 'failed';
+
+/** An encode to send: a finished file from the cache, or a running job the caller has joined. */
+export type Encode = { kind: 'cached'; file: string } | { kind: 'live'; job: EncodeJob };
 
 /**
  * One ffmpeg process writing one encode to a part file. Every request for the same source,

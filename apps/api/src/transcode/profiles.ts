@@ -50,7 +50,7 @@ export function stepUp(kbps: number): number {
 export const isTargetFormat = (value: string | undefined): value is TargetFormat =>
   value !== undefined && Object.hasOwn(TARGETS, value);
 
-/** A profile's text form, as getTranscodeDecision hands it out and getTranscodeStream takes it back. */
+/** A profile's text form, for a player to hand back later (parseProfileParams reads it). */
 export const profileParams = (p: Profile) => [p.format, p.kbps, p.channels ?? 0].join('-');
 
 export function parseProfileParams(text: string): Profile | undefined {

@@ -2,10 +2,9 @@ import type { Request, Response } from 'express';
 import type { Logger } from '../logger.js';
 import { CHUNK_BYTES, written } from '../media/fileBytes.js';
 import { sendMediaFile } from '../media/mediaFile.js';
-import type { EncodeJob } from './encodeJob.js';
-import type { Encode } from './transcoder.js';
+import type { Encode, EncodeJob } from './encodeJob.js';
 
-/** The URL carries credentials, so shared caches must not keep the bytes. */
+/** A player's stream URL may carry its credentials, so shared caches must not keep the bytes. */
 const PRIVATE_CACHE = 'private, max-age=86400';
 
 /** Resolves when the encode has more bytes or ended, or the client left. */

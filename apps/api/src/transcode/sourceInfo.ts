@@ -3,7 +3,7 @@ import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import type { SourceInfo } from './profiles.js';
 
-/** music-metadata's codec names, as the Subsonic and OpenSubsonic fields spell them. */
+/** music-metadata's codec names, in the short form players ask for and TARGETS uses. */
 const CODECS: [RegExp, string][] = [
   [/layer 3|mp3/i, 'mp3'],
   [/opus/i, 'opus'],

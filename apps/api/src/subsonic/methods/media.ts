@@ -3,12 +3,12 @@ import type { Song } from '@samaa/shared';
 import { isObjectId } from '../../http/validate.js';
 import { sendMediaFile } from '../../media/mediaFile.js';
 import { resolveServedFile } from '../../media/servedFile.js';
-import { streamTranscoded } from '../../transcode/subsonicStream.js';
-import { transcodingMethods } from '../../transcode/transcodingMethods.js';
 import { ownPlaylist } from '../../playlists/playlists.service.js';
 import { notFoundError, type SubsonicCall, type SubsonicMethod } from '../call.js';
 import { resizedCover } from '../coverArt.js';
 import { currentLibrary, type Library } from '../library.js';
+import { streamTranscoded } from './stream.js';
+import { transcodingMethods } from './transcoding.js';
 
 /** The URL carries credentials, so shared caches must not keep the bytes. */
 const PRIVATE_CACHE = 'private, max-age=86400';

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Song } from '@samaa/shared';
 import { ListenerShell } from '../../shells/ListenerShell';
 import { mockApi, signInListener, TEST_USER, type ApiMock } from '../../test/apiMock';
-import { stubMedia } from '../player/playerTestKit';
+import { stubMedia } from '../../test/playerKit';
 import { dawn, dusk } from '../../test/songs';
 import { stubViewport } from '../../test/viewport';
 

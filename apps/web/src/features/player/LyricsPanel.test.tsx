@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LYRICS_MESSAGES, type SongLyrics } from '@samaa/shared';
 import { queryClient } from '../../api/queryClient';
-import { audioElement, mockGet, renderPlayer, setMedia, song, stubMedia } from './playerTestKit';
+import { audioElement, mockGet, renderPlayer, setMedia, song, stubMedia } from '../../test/playerKit';
 
 const ID = {
   synced: 'aaaaaaaaaaaaaaaaaaaaaaaa',

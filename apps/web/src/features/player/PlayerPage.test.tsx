@@ -25,7 +25,7 @@ import {
   signIn,
   song,
   stubMedia,
-} from './playerTestKit';
+} from '../../test/playerKit';
 
 let media: ReturnType<typeof stubMedia>;
 let consoleError: MockInstance<typeof console.error>;

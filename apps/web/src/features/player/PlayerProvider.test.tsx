@@ -14,7 +14,7 @@ import {
   setMedia,
   signIn,
   stubMedia,
-} from './playerTestKit';
+} from '../../test/playerKit';
 
 let media: ReturnType<typeof stubMedia>;
 let consoleError: MockInstance<typeof console.error>;

@@ -7,7 +7,7 @@ import { Sidebar } from '../../shells/Sidebar';
 import { NowPlayingBar } from './NowPlayingBar';
 import PlayerPage from './PlayerPage';
 import { PlayerProvider } from './PlayerProvider';
-import { audioElement, CATALOGUE, mockGet, setMedia, stubMedia } from './playerTestKit';
+import { audioElement, CATALOGUE, mockGet, setMedia, stubMedia } from '../../test/playerKit';
 
 const renders = vi.hoisted(() => ({ queue: 0 }));
 

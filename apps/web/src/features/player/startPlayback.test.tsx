@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Song } from '@samaa/shared';
 import { renderWithRouter } from '../../test/renderWithRouter';
-import { mockGet, song, stubMedia } from './playerTestKit';
+import { mockGet, song, stubMedia } from '../../test/playerKit';
 import { useStartPlayback, type PlaybackSource } from './startPlayback';
 
 beforeEach(() => {

@@ -4,20 +4,26 @@ import { parseBuffer } from 'music-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../apiKeys/apiKeys.service.js';
 import { insertSongs } from '../songs/songs.repo.js';
-import { createTestApp, createUser } from '../test/context.js';
+import { createTestApp, createTestContext, createUser } from '../test/context.js';
 import { clearDatabase, useTestDatabase } from '../test/db.js';
 import { listenApp, type ListeningApp } from '../test/listen.js';
-import { ffmpegPath, gatedFfmpeg, noiseMp3, until } from './testAudio.js';
-import { transcoderOf } from './transcoder.js';
-import { assertValidSubsonicXml } from '../subsonic/subsonicTestClient.js';
+import { ffmpegPath, gatedFfmpeg, noiseMp3, until } from '../test/audio.js';
+import { transcoderOf } from '../transcode/transcoder.js';
+import { assertValidSubsonicXml } from '../test/subsonicClient.js';
 
 useTestDatabase();
 
-/** Three apps on one database: ffmpeg from npm, none, and a gated ffmpeg with one encode at most. */
-const main = createTestApp();
+type TestApp = ReturnType<typeof createTestApp>;
+
+/**
+ * Three apps on one database: ffmpeg from npm (through an open gate that counts its encodes),
+ * none, and a gated ffmpeg with one encode at most.
+ */
+let main: TestApp;
 const none = createTestApp({ FFMPEG_PATH: '/nonexistent/ffmpeg' });
+let counted: ReturnType<typeof gatedFfmpeg>;
 let gate: ReturnType<typeof gatedFfmpeg>;
-let limited: ReturnType<typeof createTestApp>;
+let limited: TestApp;
 const servers: ListeningApp[] = [];
 let key = '';
 let original: Buffer;
@@ -31,8 +37,11 @@ function storeSource(dir: string, name: string, bytes: Buffer) {
 }
 
 beforeAll(async () => {
-  const ffmpeg = await ffmpegPath(main.ctx.config);
+  const ffmpeg = await ffmpegPath(createTestContext().config);
+  counted = gatedFfmpeg(ffmpeg);
+  main = createTestApp({ FFMPEG_PATH: counted.path });
   gate = gatedFfmpeg(ffmpeg);
+  gate.close();
   limited = createTestApp({ FFMPEG_PATH: gate.path, TRANSCODE_MAX_ENCODES: '1' });
   original = await noiseMp3(ffmpeg, path.join(main.ctx.config.media.dir, 'audio', 'noise.mp3'), SECONDS, 192);
   for (const app of [none, limited]) {
@@ -68,13 +77,14 @@ async function get(url: string, headers: Record<string, string> = {}) {
   return { res, body: Buffer.from(await res.arrayBuffer()) };
 }
 
-const partFiles = (app: typeof main) => {
+const partFiles = (app: TestApp) => {
   const dir = path.join(app.ctx.config.dataDir, 'cache', 'transcodes');
   return fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => name.includes('.part-')) : [];
 };
 
 describe('stream with transcoding (ffmpeg from npm)', () => {
-  const transcoder = () => transcoderOf(main.ctx);
+  /** Encodes ffmpeg started for the main app. */
+  const encodes = () => counted.started();
 
   it('advertises the transcoding and transcodeOffset extensions', async () => {
     const { body } = await get(rest(mainUrl(), 'getOpenSubsonicExtensions', {}));
@@ -84,7 +94,7 @@ describe('stream with transcoding (ffmpeg from npm)', () => {
 
   let opus: Buffer;
   it('encodes to Opus at 96 kbit/s on the fly, chunked, as music-metadata reads it', async () => {
-    const before = transcoder().started;
+    const before = encodes();
     const { res, body } = await get(rest(mainUrl(), 'stream', { id: ids.one!, format: 'opus', maxBitRate: 96 }));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('audio/ogg');
@@ -99,12 +109,12 @@ describe('stream with transcoding (ffmpeg from npm)', () => {
     expect((body.length * 8) / format.duration! / 1000).toBeLessThan(106);
     expect(format.bitrate! / 1000).toBeGreaterThan(70);
     expect(format.bitrate! / 1000).toBeLessThan(106);
-    expect(transcoder().started - before).toBe(1);
+    expect(encodes() - before).toBe(1);
     opus = body;
   });
 
   it('serves the cached transcode with Range, without encoding again', async () => {
-    const before = transcoder().started;
+    const before = encodes();
     const { res, body } = await get(rest(mainUrl(), 'stream', { id: ids.one!, format: 'opus', maxBitRate: 96 }), { range: 'bytes=100-1099' });
     expect(res.status).toBe(206);
     expect(res.headers.get('content-range')).toBe(`bytes 100-1099/${opus.length}`);
@@ -112,7 +122,7 @@ describe('stream with transcoding (ffmpeg from npm)', () => {
     expect(body.equals(opus.subarray(100, 1100))).toBe(true);
     const whole = await get(rest(mainUrl(), 'stream', { id: ids.one!, format: 'opus', maxBitRate: 96 }));
     expect(whole.body.equals(opus)).toBe(true);
-    expect(transcoder().started - before).toBe(0);
+    expect(encodes() - before).toBe(0);
   });
 
   it('starts an encode at timeOffset (transcodeOffset)', async () => {
@@ -127,7 +137,7 @@ describe('stream with transcoding (ffmpeg from npm)', () => {
   });
 
   it('shares one encode among 4 concurrent requests for the same song and profile', async () => {
-    const before = transcoder().started;
+    const before = encodes();
     const url = rest(mainUrl(), 'stream', { id: ids.two!, format: 'mp3', maxBitRate: 128 });
     const answers = await Promise.all([1, 2, 3, 4].map(() => get(url)));
     for (const { res, body } of answers) {
@@ -138,15 +148,15 @@ describe('stream with transcoding (ffmpeg from npm)', () => {
     const { format } = await parseBuffer(answers[0]!.body, { mimeType: 'audio/mpeg' });
     expect(format.codec).toBe('MPEG 1 Layer 3');
     expect(format.bitrate).toBe(128_000);
-    expect(transcoder().started - before).toBe(1);
+    expect(encodes() - before).toBe(1);
   });
 
   it('answers HEAD with the headers of an encode without starting one', async () => {
-    const before = transcoder().started;
+    const before = encodes();
     const res = await fetch(rest(mainUrl(), 'stream', { id: ids.two!, format: 'aac', maxBitRate: 48 }), { method: 'HEAD' });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('audio/aac');
-    expect(transcoder().started - before).toBe(0);
+    expect(encodes() - before).toBe(0);
   });
 
   it('answers error 0, not a broken stream, for a file ffmpeg cannot read', async () => {
@@ -157,7 +167,7 @@ describe('stream with transcoding (ffmpeg from npm)', () => {
   });
 
   it('sends the original when it already fits: its own format within the bit rate, or raw', async () => {
-    const before = transcoder().started;
+    const before = encodes();
     const fitting: Record<string, string | number>[] = [{ format: 'mp3', maxBitRate: 320 }, { format: 'raw', maxBitRate: 64 }, { maxBitRate: 192 }, {}];
     for (const query of fitting) {
       const { res, body } = await get(rest(mainUrl(), 'stream', { id: ids.one!, ...query }));
@@ -165,7 +175,7 @@ describe('stream with transcoding (ffmpeg from npm)', () => {
       expect(res.headers.get('accept-ranges')).toBe('bytes');
       expect(body.equals(original)).toBe(true);
     }
-    expect(transcoder().started - before).toBe(0);
+    expect(encodes() - before).toBe(0);
   });
 
   it('answers getTranscodeDecision from the client profiles, and getTranscodeStream with its params', async () => {

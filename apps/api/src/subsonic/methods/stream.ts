@@ -1,14 +1,14 @@
 import type { Song } from '@samaa/shared';
-import { resolveServedFile } from '../media/servedFile.js';
-import type { SubsonicCall } from '../subsonic/call.js';
-import { SUBSONIC_ERRORS, SubsonicError } from '../subsonic/response.js';
-import { TARGETS, decide, type Profile } from './profiles.js';
-import { EncodeFailedError, sendEncode } from './sendEncode.js';
-import { sourceInfo } from './sourceInfo.js';
-import { TranscoderBusyError, transcoderOf } from './transcoder.js';
+import { resolveServedFile } from '../../media/servedFile.js';
+import type { Profile } from '../../transcode/profiles.js';
+import { EncodeFailedError, TranscoderBusyError, transcoderOf, type StoredSource } from '../../transcode/transcoder.js';
+import type { SubsonicCall } from '../call.js';
+import { SUBSONIC_ERRORS, SubsonicError } from '../response.js';
 
 /** Past the limit of encodes: error 0 on `stream`, HTTP 503 on getTranscodeStream. */
 export class BusyError extends SubsonicError {}
+
+const BUSY = 'The server is transcoding as many songs as it may at once. Try again in a moment, or ask for the original (format=raw).';
 
 /** The longest offset taken: a day, far past any song. */
 const MAX_OFFSET = 86_400;
@@ -25,32 +25,24 @@ export function offsetParam(call: SubsonicCall, name: string): number {
 }
 
 /** The stored file behind a song, when it is on this server (external URLs are redirected to as they are). */
-export async function localSource(call: SubsonicCall, song: Song) {
+export async function localSource(call: SubsonicCall, song: Song): Promise<StoredSource | undefined> {
   if (/^https?:\/\//i.test(song.song)) return undefined;
   const served = await resolveServedFile(call.ctx.config, song.song);
   if (!served || served.kind !== 'audio') return undefined;
-  return { ...(await sourceInfo(served.file)), file: served.file };
+  return transcoderOf(call.ctx).probe(served.file);
 }
 
 /** Encodes a song's file at a profile from an offset and sends it; 'sent', or a Subsonic error. */
-export async function sendTranscode(call: SubsonicCall, source: { file: string; size: number; mtimeMs: number; duration?: number }, profile: Profile, offset: number): Promise<'sent'> {
+export async function sendTranscode(call: SubsonicCall, source: StoredSource, profile: Profile, offset: number): Promise<'sent'> {
   if (source.duration !== undefined && offset >= source.duration) {
     throw new SubsonicError(SUBSONIC_ERRORS.generic, 'The offset is past the end of the song');
   }
-  const { res, req } = call;
-  const mime = TARGETS[profile.format].mime;
-  const transcoder = transcoderOf(call.ctx);
-  if (req.method === 'HEAD') {
-    // What a GET would send, without starting an encode.
-    res.status(200).set({ 'Content-Type': mime, 'Cache-Control': 'no-store' }).end();
-    return 'sent';
-  }
   try {
-    await sendEncode(req, res, await transcoder.encode(source, profile, offset), mime, call.ctx.logger);
+    await transcoderOf(call.ctx).send(call.req, call.res, source, profile, offset);
   } catch (err) {
     if (err instanceof TranscoderBusyError) {
-      res.set('Retry-After', '5');
-      throw new BusyError(SUBSONIC_ERRORS.generic, err.message);
+      call.res.set('Retry-After', '5');
+      throw new BusyError(SUBSONIC_ERRORS.generic, BUSY);
     }
     if (err instanceof EncodeFailedError) throw new SubsonicError(SUBSONIC_ERRORS.generic, err.message);
     throw err;
@@ -68,10 +60,11 @@ export async function streamTranscoded(call: SubsonicCall, song: Song): Promise<
   const maxKbps = call.params.int('maxBitRate', 0, 0, 100_000);
   const offset = offsetParam(call, 'timeOffset');
   if (!format && maxKbps === 0) return undefined;
-  if (!(await transcoderOf(call.ctx).available())) return undefined;
+  const transcoder = transcoderOf(call.ctx);
+  if (!(await transcoder.available())) return undefined;
   const source = await localSource(call, song);
   if (!source) return undefined;
-  const decision = decide(source, { format, maxKbps });
+  const decision = transcoder.decide(source, { format, maxKbps });
   if (decision === 'original') return undefined;
   return sendTranscode(call, source, decision, offset);
 }

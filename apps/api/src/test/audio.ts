@@ -2,10 +2,10 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { locateFfmpeg } from './ffmpeg.js';
+import { locateFfmpeg } from '../transcode/ffmpeg.js';
 import type { Config } from '../config/config.js';
 
-/* Test support: real audio made by the same ffmpeg the transcoder uses, and an ffmpeg that waits. */
+/* Test support: real audio made by the same ffmpeg the transcoder uses, and an ffmpeg that counts and waits. */
 
 export async function ffmpegPath(config: Config): Promise<string> {
   const found = await locateFfmpeg(config);
@@ -28,19 +28,28 @@ export async function noiseMp3(ffmpeg: string, file: string, seconds: number, kb
 }
 
 /**
- * An FFMPEG_PATH that runs the real ffmpeg, except that an encode waits while the gate is closed:
- * a test holds encodes running for as long as it needs, without timing.
+ * An FFMPEG_PATH that runs the real ffmpeg, counting the encodes it starts; an encode waits while
+ * the gate is closed (it starts open), so a test holds encodes running as long as it needs,
+ * without timing.
  */
-export function gatedFfmpeg(ffmpeg: string): { path: string; open(): void; close(): void } {
+export function gatedFfmpeg(ffmpeg: string): { path: string; open(): void; close(): void; started(): number } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'samaa-gated-ffmpeg-'));
   const gate = path.join(dir, 'open');
+  const log = path.join(dir, 'started');
   const script = path.join(dir, 'ffmpeg');
+  fs.writeFileSync(log, '');
+  fs.writeFileSync(gate, '');
   fs.writeFileSync(
     script,
-    `#!/bin/sh\ncase "$2" in -version|-encoders) exec "${ffmpeg}" "$@";; esac\nwhile [ ! -f "${gate}" ]; do sleep 0.02; done\nexec "${ffmpeg}" "$@"\n`,
+    `#!/bin/sh\ncase "$2" in -version|-encoders) exec "${ffmpeg}" "$@";; esac\necho >> "${log}"\nwhile [ ! -f "${gate}" ]; do sleep 0.02; done\nexec "${ffmpeg}" "$@"\n`,
     { mode: 0o755 },
   );
-  return { path: script, open: () => fs.writeFileSync(gate, ''), close: () => fs.rmSync(gate, { force: true }) };
+  return {
+    path: script,
+    open: () => fs.writeFileSync(gate, ''),
+    close: () => fs.rmSync(gate, { force: true }),
+    started: () => fs.readFileSync(log, 'utf8').length,
+  };
 }
 
 /** Resolves once a condition holds (checked every 10 ms): for states another request moves to. */

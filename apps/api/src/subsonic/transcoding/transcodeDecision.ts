@@ -1,5 +1,5 @@
 import type { ClientInfo, Limitation } from './clientInfo.js';
-import { TARGETS, TARGET_FORMATS, stepDown, stepUp, type Profile, type SourceInfo, type TargetFormat } from './profiles.js';
+import { TARGETS, TARGET_FORMATS, stepDown, stepUp, type Profile, type SourceInfo, type TargetFormat } from '../../transcode/profiles.js';
 
 /** OpenSubsonic StreamDetails: bit rates in bits per second. */
 export interface StreamDetails {

@@ -2,10 +2,10 @@ import { configure, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, Link } from 'react-router-dom';
 import { vi } from 'vitest';
 import { STORAGE_KEYS, type Song } from '@samaa/shared';
-import { api } from '../../api/client';
-import PlayerPage from './PlayerPage';
-import { NowPlayingBar } from './NowPlayingBar';
-import { PlayerProvider } from './PlayerProvider';
+import { api } from '../api/client';
+import PlayerPage from '../features/player/PlayerPage';
+import { NowPlayingBar } from '../features/player/NowPlayingBar';
+import { PlayerProvider } from '../features/player/PlayerProvider';
 
 /** Test helpers for the player: our API faked at the axios boundary, media methods stubbed. */
 

@@ -1,12 +1,12 @@
 import express from 'express';
-import { notFoundError, type SubsonicCall, type SubsonicMethod } from '../subsonic/call.js';
-import { currentLibrary } from '../subsonic/library.js';
-import { SUBSONIC_ERRORS, SubsonicError, type Payload } from '../subsonic/response.js';
-import { parseClientInfo } from './clientInfo.js';
-import { parseProfileParams, profileParams } from './profiles.js';
-import { BusyError, localSource, offsetParam, sendTranscode } from './subsonicStream.js';
-import { transcodeDecision } from './transcodeDecision.js';
-import { transcoderOf } from './transcoder.js';
+import { parseProfileParams, profileParams } from '../../transcode/profiles.js';
+import { transcoderOf } from '../../transcode/transcoder.js';
+import { notFoundError, type SubsonicCall, type SubsonicMethod } from '../call.js';
+import { currentLibrary } from '../library.js';
+import { SUBSONIC_ERRORS, SubsonicError, type Payload } from '../response.js';
+import { parseClientInfo } from '../transcoding/clientInfo.js';
+import { transcodeDecision } from '../transcoding/transcodeDecision.js';
+import { BusyError, localSource, offsetParam, sendTranscode } from './stream.js';
 
 /** The ClientInfo body: JSON, whatever its Content-Type says (a form body was already read). */
 const jsonBody = express.json({ limit: '64kb', type: () => true });
