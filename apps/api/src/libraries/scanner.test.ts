@@ -72,7 +72,7 @@ describe('music folder scan', () => {
     expect(moonrise.img).toMatch(/^\/media\/images\/cover-/);
     expect(moonrise.img).not.toBe(zebra.img);
     expect((await byName('Quiet Hour')).img).toBe(DEFAULT_COVER_PATH);
-    expect((await request(app).get(DEFAULT_COVER_PATH)).status).toBe(200);
+    expect((await request(app).get(DEFAULT_COVER_PATH).set('x-auth-token', listener.token)).status).toBe(200);
   });
 
   it('lists the folder for admins with its counts and the files it could not read', async () => {
