@@ -353,6 +353,7 @@ async function main() {
           c,
           { durationSec, warmupSec },
           rangeHeader(),
+          data.tokens[0]!,
         );
         for (const r of pair.results)
           log(`  ${r.name}: ${r.requestsPerSec.toFixed(1)} req/s, p99 ${r.p99Ms} ms`);

@@ -29,24 +29,26 @@ export async function mediaVsPlain(
   connections: number,
   timing: Timing,
   nextRange: () => string,
+  /** A listener's session token: /media is private (docs/media.md). */
+  token: string,
 ): Promise<{ results: CaseResult[]; ratio: string }> {
   const ROUNDS = 3;
   const plain = await plainFileServer(mediaPath);
   const durationSec = Math.max(3, Math.round(timing.durationSec / ROUNDS));
-  const round = (name: string, url: string, p: string, rss?: () => number): LoadCase => ({
+  const round = (name: string, url: string, p: string, rss?: () => number, auth: Record<string, string> = {}): LoadCase => ({
     name,
     url,
     connections,
     durationSec,
     warmupSec: timing.warmupSec,
     rss,
-    next: () => ({ path: p, headers: { range: nextRange() } }),
+    next: () => ({ path: p, headers: { ...auth, range: nextRange() } }),
   });
   const ours: CaseResult[] = [];
   const theirs: CaseResult[] = [];
   try {
     for (let i = 0; i < ROUNDS; i += 1) {
-      ours.push(await measure(round('media', api.url, mediaUrlPath, api.rss)));
+      ours.push(await measure(round('media', api.url, mediaUrlPath, api.rss, { authorization: `Bearer ${token}` })));
       theirs.push(await measure(round('plain', plain.url, '/')));
     }
   } finally {

@@ -102,11 +102,12 @@ describe.sequential('admin area', () => {
     const added = row(TITLE);
     await added.waitFor();
     expect(await added.getByRole('cell', { name: ARTIST, exact: true }).count()).toBe(1);
-    // The stored file is served back as audio.
-    const src = await added.locator('audio').getAttribute('src');
-    const media = await fetch(new URL(src ?? '', inject('baseUrl')));
-    expect(media.status).toBe(200);
-    expect(media.headers.get('content-type')).toMatch(/^audio\/mpeg/);
+    // The stored file is served back as audio to this session (its media cookie), to no one signed out.
+    const src = new URL((await added.locator('audio').getAttribute('src')) ?? '', inject('baseUrl')).href;
+    const media = await page.request.get(src);
+    expect(media.status()).toBe(200);
+    expect(media.headers()['content-type']).toMatch(/^audio\/mpeg/);
+    expect((await fetch(src)).status).toBe(401);
     await screenshot(page, 'admin-song-added');
 
     await added.getByRole('button', { name: `Edit ${TITLE}` }).click();
@@ -186,6 +187,7 @@ describe.sequential('admin area', () => {
     await page.waitForURL('**/adminlogin');
     await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
     expect(await storedKeys(page)).toMatchObject({ adminAuthToken: null, user: null, isAdminLoggedIn: null });
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain('samaa_media');
     expectNoProblems(guarded);
   });
 });

@@ -61,8 +61,10 @@ describe('music folders', () => {
     expect(songs.map((s) => s.name).sort()).toEqual(['Evening Tide', 'Morning Tide', 'Night Tide']);
     const night = songs.find((s) => s.name === 'Night Tide')!;
     expect(night.album).toBe('First Tide');
-    const audio = await fetch(`${app.baseUrl}${night.song}`, { headers: { Range: 'bytes=0-9' } });
-    expect(audio.status).toBe(206);
+    // Private like uploads: served to the admin's session (its media cookie), not to anyone.
+    const audio = await page.request.get(`${app.baseUrl}${night.song}`, { headers: { Range: 'bytes=0-9' } });
+    expect(audio.status()).toBe(206);
+    expect((await fetch(`${app.baseUrl}${night.song}`)).status).toBe(401);
     expectNoProblems(guarded);
     await guarded.close();
   });

@@ -251,6 +251,7 @@ describe.sequential('listener journey', () => {
     await visible(page.getByRole('heading', { name: 'User Login' }));
     const keys = await storedKeys(page);
     expect(keys).toMatchObject({ user: null, userAuthToken: null, isUserLoggedIn: null });
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain('samaa_media');
     await page.goto('/home');
     // Signed out: /home is no route of the signed-out shell.
     await visible(page.getByTestId('error-image'));

@@ -25,6 +25,7 @@ import { librariesRouter } from './libraries/libraries.routes.js';
 import { publicConfigRouter } from './config/public.routes.js';
 import { lazyRouter } from './http/lazyRouter.js';
 import { mediaRouter } from './media/media.routes.js';
+import { mediaSessionRouter } from './media/mediaSession.routes.js';
 import { resolveWebDist, spaRouter } from './web/static.js';
 import { createLoginThrottle } from './auth/loginThrottle.js';
 import { subsonicRouter } from './subsonic/subsonic.routes.js';
@@ -140,6 +141,7 @@ export function createApp(ctx: AppContext, options: { searchFastPath?: boolean }
   app.get('/api/users/:id/verify/:token', limit.verify);
   app.use('/api/users', usersRouter(ctx));
   app.use('/api/login', authRouter(ctx, { throttle: loginThrottle }));
+  app.use('/api', mediaSessionRouter(ctx));
   app.use('/api/account/password', limit.password, passwordRouter(ctx));
   app.use('/api/account/api-keys', apiKeysRouter(ctx));
   app.use('/api/songs', likesRouter(ctx));

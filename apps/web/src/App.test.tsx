@@ -1,11 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LABELS, STORAGE_KEYS } from '@samaa/shared';
 import { App } from './App';
-import { currentArea } from './session/session';
-import { mockApi, TEST_USER, type ApiMock } from './test/apiMock';
+import { browserLocation, currentArea } from './session/session';
+import { mockApi, signInListener, TEST_USER, type ApiMock } from './test/apiMock';
 
 let mock: ApiMock | undefined;
 afterEach(() => mock?.restore());
@@ -87,5 +87,48 @@ describe('root gate', () => {
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByRole('link', { name: 'Liked Songs' })).toBeInTheDocument();
     expect(currentArea()).toBe('listener');
+  });
+});
+
+describe('media cookie', () => {
+  let assign: ReturnType<typeof vi.spyOn>;
+  beforeAll(() => {
+    assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
+  });
+  afterAll(() => assign.mockRestore());
+
+  it('is asked for once before a restored session shows, and cleared by Logout', async () => {
+    signInListener();
+    mock = mockApi({
+      'POST /account/media-session': [204, ''],
+      'POST /logout': [204, ''],
+      'GET /songs': [200, { data: [] }],
+      'GET /songs/like/ids': [200, { data: [] }],
+      'GET /playlists/user-playlists': [200, { data: [] }],
+    });
+    renderAt('/library');
+    const logout = await screen.findByRole('button', { name: 'Logout' });
+    const sessionCall = mock.callsTo('POST /account/media-session');
+    expect(sessionCall).toHaveLength(1);
+    expect(sessionCall[0]!.headers.get('x-auth-token')).toBe('user-token');
+    // Nothing else was asked before the cookie was there.
+    expect(mock.calls[0]!.url).toBe('/account/media-session');
+    await userEvent.setup().click(logout);
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/userlogin'));
+    expect(mock.callsTo('POST /logout')).toHaveLength(1);
+    expect(currentArea()).toBe('signedOut');
+  });
+
+  it('is not asked for again right after a sign-in, which set it', async () => {
+    mock = mockApi({
+      'POST /login/': [200, { authToken: 'adm', message: 'ok', data: { ...TEST_USER, isAdmin: true } }],
+    });
+    renderAt('/adminlogin');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Email'), 'admin@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Secret1!');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('heading', { name: LABELS.welcomeAdmin })).toBeInTheDocument();
+    expect(mock.callsTo('POST /account/media-session')).toHaveLength(0);
   });
 });

@@ -96,3 +96,11 @@ export function sanitizeFileName(name: string): string {
 export function mediaObjectName(originalName: string, now: number = Date.now()): string {
   return `${now}${sanitizeFileName(originalName)}`;
 }
+
+/** API paths (under /api) of the media cookie and sign-out routes. */
+export const MEDIA_SESSION_PATHS = {
+  /** POST, signed in: (re)sets the media cookie for a session restored from storage. */
+  mediaSession: '/account/media-session',
+  /** POST: clears the media cookie. */
+  logout: '/logout',
+} as const;

@@ -162,3 +162,11 @@ export const PASSWORD_MESSAGES = {
   save: 'Save password',
   backToLogin: 'Back to login',
 } as const;
+
+/** /media access (docs/media.md): files are for signed-in listeners, or through a signed link. */
+export const MEDIA_ACCESS_MESSAGES = {
+  signInRequired: 'Sign in to play or see this file.',
+  badLink: 'This media link is invalid or has expired.',
+  revokedLink: 'This media link is no longer valid.',
+} as const;
+

@@ -141,6 +141,8 @@ export const EXPORT_CSV_COLUMNS = [
   'Album Name',
   'Duration (ms)',
   'ISRC',
+  // Ours, after Exportify's: a signed link to the audio (docs/media.md), read back on import.
+  'Audio URL',
 ] as const;
 
 export const IMPORT_MESSAGES = {

@@ -14,6 +14,7 @@ import { checkCredentials } from './checkCredentials.js';
 import { signToken } from './jwt.js';
 import { passwordMatches } from './password.js';
 import { createLoginThrottle, type LoginThrottle } from './loginThrottle.js';
+import { setMediaCookie } from '../media/mediaCookie.js';
 
 export interface AuthRouterOptions {
   /** Brute-force throttle; tests pass one with short windows. */
@@ -22,7 +23,7 @@ export interface AuthRouterOptions {
   now?: Clock;
 }
 
-/** POST /api/login (and /api/login/): email + password → JWT and the user record. */
+/** POST /api/login (and /api/login/): email + password → JWT and the user record, and the media cookie. */
 export function authRouter(ctx: AppContext, opts: AuthRouterOptions = {}): Router {
   const router = Router();
   const throttle = opts.throttle ?? createLoginThrottle(undefined, ctx.redis);
@@ -55,6 +56,8 @@ export function authRouter(ctx: AppContext, opts: AuthRouterOptions = {}): Route
       ctx.jwtSecret,
       ctx.config.jwtExpiresIn,
     );
+    // Covers and audio elements load /media with this cookie; they cannot send the token.
+    setMediaCookie(res, ctx, { _id: data._id, v: user.tokenVersion });
     const body: LoginResponse = { authToken, data, message: API_MESSAGES.loggedIn };
     res.set('Cache-Control', 'no-store').status(200).json(body);
   });

@@ -12,6 +12,8 @@ describe('loadConfig', () => {
     expect(config.media.dir).toBe(path.resolve('/srv/samaa/data/media'));
     expect(config.media.maxAudioBytes).toBe(50 * 1024 * 1024);
     expect(config.media.maxImageBytes).toBe(5 * 1024 * 1024);
+    expect(config.media.public).toBe(false);
+    expect(config.media.linkTtlHours).toBe(168);
     expect(config.appUrl).toBe('http://localhost:3000');
     expect(config.corsOrigins).toEqual(['http://localhost:3000']);
     expect(config.mongodbUri).toBeUndefined();
@@ -28,6 +30,8 @@ describe('loadConfig', () => {
     [{ MONGODB_URI: 'postgres://x' }, /MONGODB_URI/],
     [{ SMTP_URL: 'http://mail' }, /SMTP_URL/],
     [{ NODE_ENV: 'staging' }, /NODE_ENV/],
+    [{ PUBLIC_MEDIA: 'sometimes' }, /PUBLIC_MEDIA/],
+    [{ MEDIA_LINK_TTL_HOURS: '0' }, /MEDIA_LINK_TTL_HOURS/],
     [{ ADMIN_EMAIL: 'admin@example.com' }, /ADMIN_PASSWORD/],
     [{ NODE_ENV: 'production' }, /JWT_SECRET/],
     [{ NODE_ENV: 'production', JWT_SECRET: 'short' }, /at least 32/],

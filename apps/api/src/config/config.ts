@@ -30,7 +30,11 @@ export interface Config {
   rateLimits: boolean;
   webDistDir?: string;
   mail: { from: string; smtpUrl?: string; outboxDir: string };
-  media: { dir: string; maxAudioBytes: number; maxImageBytes: number };
+  /**
+   * Uploaded and music-folder files under /media: private to signed-in listeners unless PUBLIC_MEDIA;
+   * signed links in exports last MEDIA_LINK_TTL_HOURS (docs/media.md).
+   */
+  media: { dir: string; maxAudioBytes: number; maxImageBytes: number; public: boolean; linkTtlHours: number };
   /** Absolute paths of the read-only music folders scanned into the catalogue (MUSIC_DIRS). */
   musicDirs: string[];
   admin: { email?: string; password?: string; name: string };
@@ -84,6 +88,8 @@ const schema = Joi.object({
   MUSIC_DIRS: Joi.string().allow(''),
   MAX_AUDIO_MB: Joi.number().positive().default(50),
   MAX_IMAGE_MB: Joi.number().positive().default(5),
+  PUBLIC_MEDIA: Joi.boolean().default(false),
+  MEDIA_LINK_TTL_HOURS: Joi.number().integer().min(1).max(24 * 366).default(168),
   ADMIN_EMAIL: Joi.string().email({ tlds: { allow: false } }),
   ADMIN_PASSWORD: Joi.string(),
   ADMIN_NAME: Joi.string().default('Admin'),
@@ -153,6 +159,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       dir: path.resolve(cwd, str('MEDIA_DIR') ?? path.join(dataDir, 'media')),
       maxAudioBytes: Math.round(Number(v.MAX_AUDIO_MB) * MB),
       maxImageBytes: Math.round(Number(v.MAX_IMAGE_MB) * MB),
+      public: Boolean(v.PUBLIC_MEDIA),
+      linkTtlHours: Number(v.MEDIA_LINK_TTL_HOURS),
     },
     // Separated like PATH (":" here), so folder names may hold commas.
     musicDirs: [...new Set((str('MUSIC_DIRS') ?? '').split(path.delimiter).map((dir) => dir.trim()).filter(Boolean).map((dir) => path.resolve(cwd, dir)))],

@@ -62,7 +62,7 @@ function listenerRequest(): {
   return {
     method: 'GET',
     path: `/media/audio/${data.audioFile}`,
-    headers: { range: `bytes=${start}-${start + 65535}` },
+    headers: { authorization: `Bearer ${user.token}`, range: `bytes=${start}-${start + 65535}` },
   };
 }
 

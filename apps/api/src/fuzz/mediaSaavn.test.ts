@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestUser } from '../test/context.js';
 import { useTestDatabase } from '../test/db.js';
-import { fuzzRoute, type FuzzRequest } from '../test/fuzz.js';
+import { expectRefused, fuzzRoute, send, type FuzzRequest } from '../test/fuzz.js';
 import { listenApp, type ListeningApp } from '../test/listen.js';
+import { mediaSigner } from '../media/mediaSignature.js';
 
 useTestDatabase();
 // Port 9 (discard) refuses connections: a request that slipped past validation to "JioSaavn"
@@ -52,7 +53,8 @@ describe('fuzz: media, uploads and the JioSaavn proxy (≥ 200 malformed request
       method: 'GET',
       path: () => '/media/audio/no-such-file.mp3',
       extra: fc.oneof(
-        badMediaName.map((p): FuzzRequest => ({ method: 'GET', path: p, fault: 'bad media name' })),
+        badMediaName.map((p): FuzzRequest => ({ method: 'GET', path: p, headers: { 'x-auth-token': listener.token }, fault: 'bad media name' })),
+        badMediaName.map((p): FuzzRequest => ({ method: 'GET', path: p, fault: 'bad media name, signed out' })),
         fc
           .oneof(
             fc.integer({ min: FILE_SIZE, max: 2 ** 40 }).map((start) => `bytes=${start}-`),
@@ -61,11 +63,94 @@ describe('fuzz: media, uploads and the JioSaavn proxy (≥ 200 malformed request
           .map((range): FuzzRequest => ({
             method: 'GET',
             path: '/media/audio/probe.mp3',
-            headers: { range },
+            headers: { range, 'x-auth-token': listener.token },
             fault: `unsatisfiable ${range}`,
           })),
       ),
     });
+  });
+
+  it('GET /media with signed-link queries: never plays unless exactly as minted and unexpired, never 5xx', async () => {
+    const signer = mediaSigner(ctx.jwtSecret);
+    const PROBE = '/media/audio/probe.mp3';
+    const parts = (url: string) => Object.fromEntries(new URL(url, 'http://x').searchParams) as { exp: string; by: string; sig: string };
+    const future = new Date(Date.now() + 3600_000);
+    const minted = [
+      { ...parts(signer.sign(PROBE, listener._id, future)), live: true },
+      { ...parts(signer.sign(PROBE, 'share:0123456789abcdef01234567', future)), live: true },
+      { ...parts(signer.sign(PROBE, listener._id, new Date(Date.now() - 60_000))), live: false },
+    ];
+    const junk = fc.oneof(
+      fc.string({ maxLength: 60 }),
+      fc.constantFrom('', ' ', '0', '-1', '1e12', '99999999999999999999', 'NaN', '%00', '$gt', '[object Object]', 'x'.repeat(3000)),
+      fc.integer({ min: -(2 ** 40), max: 2 ** 40 }).map(String),
+      fc.uint8Array({ minLength: 0, maxLength: 40 }).map((b) => Buffer.from(b).toString('base64url')),
+    );
+    /** The valid signature with one character changed, cut or lengthened. */
+    const mutated = (sig: string) =>
+      fc.oneof(
+        fc.tuple(fc.nat(sig.length - 1), fc.constantFrom(...'ABCabc019-_')).map(([at, c]) => sig.slice(0, at) + c + sig.slice(at + 1)),
+        fc.nat(sig.length - 1).map((n) => sig.slice(0, n)),
+        fc.constantFrom(`${sig}A`, `${sig}=`, sig.toUpperCase(), sig.toLowerCase(), Buffer.from(sig, 'base64url').toString('base64')),
+      );
+    const pathVariant = fc.constantFrom(
+      PROBE,
+      '/media/audio/Probe.mp3',
+      '/media/audio/%70robe.mp3',
+      '/media/audio/probe.mp3/',
+      '/media//audio/probe.mp3',
+      '/media/audio/./probe.mp3',
+      '/media/images/probe.mp3',
+      '/media/audio/no-such-file.mp3',
+      '/media/library/0123456789abcdef01234567/probe.mp3',
+      '/MEDIA/audio/probe.mp3',
+    );
+    const request = fc
+      .record({
+        link: fc.constantFrom(...minted),
+        path: fc.oneof(fc.constant(PROBE), pathVariant),
+        exp: fc.option(junk, { freq: 2 }),
+        by: fc.option(junk, { freq: 2 }),
+        sigMode: fc.constantFrom('same', 'same', 'mutated', 'junk'),
+        sigJunk: junk,
+        sigMutation: fc.nat(),
+        drop: fc.option(fc.constantFrom('exp', 'by', 'sig'), { freq: 3 }),
+        twice: fc.option(fc.constantFrom('exp', 'by', 'sig'), { freq: 3 }),
+        extra: fc.boolean(),
+        range: fc.boolean(),
+      })
+      .chain((r) =>
+        (r.sigMode === 'mutated' ? mutated(r.link.sig) : fc.constant(r.sigMode === 'same' ? r.link.sig : r.sigJunk)).map((sig) => {
+          const values = { exp: r.exp ?? r.link.exp, by: r.by ?? r.link.by, sig };
+          const query = (['exp', 'by', 'sig'] as const)
+            .filter((k) => k !== r.drop)
+            .flatMap((k) => (k === r.twice ? [k, k] : [k]).map((key) => `${key}=${encodeURIComponent(values[key])}`));
+          if (r.extra) query.push('utm=1');
+          const exact = r.path === PROBE && values.exp === r.link.exp && values.by === r.link.by && sig === r.link.sig && !r.drop && !r.twice;
+          const req: FuzzRequest = {
+            method: 'GET',
+            path: `${r.path}?${query.join('&')}`,
+            headers: r.range ? { range: 'bytes=0-9' } : {},
+            fault: exact ? (r.link.live ? 'valid link' : 'expired link') : 'changed link',
+          };
+          return { req, playable: exact && r.link.live };
+        }),
+      );
+    let played = 0;
+    await fc.assert(
+      fc.asyncProperty(request, async ({ req, playable }) => {
+        const res = await send(server.url, req);
+        if (playable) {
+          expect(res.status, req.path).toBe(req.headers?.range ? 206 : 200);
+          played += 1;
+        } else {
+          expectRefused(req, res);
+          expect(res.status, req.path).not.toBe(401);
+        }
+      }),
+      { numRuns: 400, endOnFailure: true },
+    );
+    expect(played).toBeGreaterThan(0);
   });
 
   it('/api/uploads (tus, admin only)', async () => {

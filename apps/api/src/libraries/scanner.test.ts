@@ -72,7 +72,7 @@ describe('music folder scan', () => {
     expect(moonrise.img).toMatch(/^\/media\/images\/cover-/);
     expect(moonrise.img).not.toBe(zebra.img);
     expect((await byName('Quiet Hour')).img).toBe(DEFAULT_COVER_PATH);
-    expect((await request(app).get(DEFAULT_COVER_PATH)).status).toBe(200);
+    expect((await request(app).get(DEFAULT_COVER_PATH).set('x-auth-token', listener.token)).status).toBe(200);
   });
 
   it('lists the folder for admins with its counts and the files it could not read', async () => {
@@ -94,10 +94,10 @@ describe('music folder scan', () => {
 
   it('serves folder songs with Range, and nothing outside the folder', async () => {
     const zebra = await byName('Zebra Crossing');
-    const whole = await request(app).get(zebra.song);
+    const whole = await request(app).get(zebra.song).set('x-auth-token', listener.token);
     expect(whole.status).toBe(200);
     expect(whole.headers['content-type']).toBe('audio/mpeg');
-    const part = await request(app).get(zebra.song).set('Range', 'bytes=0-99');
+    const part = await request(app).get(zebra.song).set('x-auth-token', listener.token).set('Range', 'bytes=0-99');
     expect(part.status).toBe(206);
     const base = `/media/library/${library.id}`;
     for (const attempt of [
@@ -110,7 +110,7 @@ describe('music folder scan', () => {
       `/media/library/0000000000/broken.mp3`,
       `${base}/%00.mp3`,
     ]) {
-      const res = await request(app).get(attempt);
+      const res = await request(app).get(attempt).set('x-auth-token', listener.token);
       expect(res.status, attempt).toBe(404);
       expect(res.text).not.toContain('root:');
     }
@@ -156,7 +156,7 @@ describe('music folder scan', () => {
     expect(moved.song).toBe(`/media/library/${library.id}/Favourites/Zebra.mp3`);
     expect(moved.name).toBe('Zebra Crossing (Remastered)');
     expect(after.find((s) => s._id === tiger._id)).toBeUndefined();
-    expect((await request(app).get(moved.song)).status).toBe(200);
+    expect((await request(app).get(moved.song).set('x-auth-token', listener.token)).status).toBe(200);
     const own = await request(app).get(`/api/playlists/${playlist.body.data._id}`).set('x-auth-token', listener.token);
     expect(own.body.data.songs.map((s: Song) => s._id)).toEqual([zebra._id]);
     const liked = await request(app).get('/api/songs/like/ids').set('x-auth-token', listener.token);

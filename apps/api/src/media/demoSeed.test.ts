@@ -4,7 +4,7 @@ import request from 'supertest';
 import { parseFile } from 'music-metadata';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../test/db.js';
-import { createTestApp } from '../test/context.js';
+import { createTestApp, createUser } from '../test/context.js';
 import { SongModel } from '../songs/song.model.js';
 import { id3TagSize, mpegBitrateKbps, mpegFrameBytes, mpegFrameInfo, readXingInfo } from '@samaa/shared';
 import { DEMO_SONGS } from './demo/catalogue.js';
@@ -68,8 +68,9 @@ describe('demo catalogue', () => {
     const tags = await parseFile(path.join(ctx.config.media.dir, 'audio', path.basename(first!.song)));
     expect(tags.common.title).toBe(first!.name);
     expect(tags.common.artist).toBe(first!.artist);
-    await request(app).get(first!.song).set('Range', 'bytes=0-1023').expect(206).expect('Content-Type', 'audio/mpeg');
-    await request(app).get(first!.img).expect(200).expect('Content-Type', 'image/png');
+    const { token } = await createUser();
+    await request(app).get(first!.song).set('x-auth-token', token).set('Range', 'bytes=0-1023').expect(206).expect('Content-Type', 'audio/mpeg');
+    await request(app).get(first!.img).set('x-auth-token', token).expect(200).expect('Content-Type', 'image/png');
   }, 240_000);
 
   it('includes one piece cut in two mid-phrase, whose parts add up to the whole tune', async () => {

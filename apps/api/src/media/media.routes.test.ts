@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/context.js';
 import { MEDIA_CACHE_CONTROL, parseRange } from './mediaFile.js';
 
-const { ctx, app } = createTestApp();
+// The serving itself: who may read /media is mediaAccess.test.ts's.
+const { ctx, app } = createTestApp({ PUBLIC_MEDIA: 'true' });
 const SIZE = 10_000;
 const body = crypto.randomBytes(SIZE);
 const audioPath = '/media/audio/1700000000000track.mp3';

@@ -6,6 +6,8 @@ import { sendFileBytes } from './fileBytes.js';
 
 /** Stored names embed their upload time, so a URL's bytes never change. */
 export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/** The same for private media: the browser keeps it, shared caches must not. */
+export const PRIVATE_MEDIA_CACHE_CONTROL = 'private, max-age=31536000, immutable';
 
 export interface ByteRange {
   start: number;

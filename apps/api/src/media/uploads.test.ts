@@ -122,7 +122,7 @@ describe('tus uploads into the media store', () => {
     const stored = fs.readFileSync(path.join(mediaDir, 'audio', decodeURIComponent(path.basename(result.url))));
     expect(Buffer.compare(stored, mp3)).toBe(0);
     expect(files('.incoming')).toHaveLength(0);
-    const served = await request(app).get(result.url).expect(200);
+    const served = await request(app).get(result.url).set('x-auth-token', admin.token).expect(200);
     expect(served.headers['content-type']).toBe('audio/mpeg');
   });
 
@@ -151,7 +151,7 @@ describe('tus uploads into the media store', () => {
       replayGainTrackPeak: 0.912,
     });
     expect(result.metadata?.coverUrl).toMatch(/^\/media\/images\/\d{13}tagged-cover\.png$/);
-    const img = await request(app).get(result.metadata!.coverUrl!).expect(200);
+    const img = await request(app).get(result.metadata!.coverUrl!).set('x-auth-token', admin.token).expect(200);
     expect(img.headers['content-type']).toBe('image/png');
 
     // The same metadata can be read again later for a stored song.
@@ -168,7 +168,7 @@ describe('tus uploads into the media store', () => {
     const { done } = tusUpload(png, { kind: 'image', filename: 'Front Cover.PNG' });
     const result = await done;
     expect(result).toEqual({ url: expect.stringMatching(/^\/media\/images\/\d{13}Front-Cover\.PNG$/) });
-    await request(app).get(result.url).expect(200).expect('Content-Type', 'image/png');
+    await request(app).get(result.url).set('x-auth-token', admin.token).expect(200).expect('Content-Type', 'image/png');
   });
 
   it('rejects a renamed non-audio file at its second chunk and leaves nothing behind', async () => {

@@ -79,10 +79,14 @@ function byIsrc(index: MatchIndex, row: Comparable, isrc: string | undefined): S
   return found.sort((a, b) => compareScores(a.score, b.score))[0];
 }
 
-/** A location that is one of our songs' own audio paths or URLs (an exported M3U8 read back). */
+/**
+ * A location that is one of our songs' own audio paths or URLs (an exported M3U8 or CSV read
+ * back): on any host, and without the signed query (expired or not) of a /media link.
+ */
 function byLocation(index: MatchIndex, location: string | undefined): IndexedSong | undefined {
   if (!location) return undefined;
-  const at = index.byLocation.get(location) ?? index.byLocation.get(location.replace(/^https?:\/\/[^/]+/, ''));
+  const path = location.replace(/^https?:\/\/[^/]+/, '');
+  const at = index.byLocation.get(location) ?? index.byLocation.get(path) ?? (path.startsWith('/media/') ? index.byLocation.get(path.split('?')[0]!) : undefined);
   return at === undefined ? undefined : index.songs[at];
 }
 

@@ -13,8 +13,21 @@ interface ExportLine {
   location: string;
 }
 
-function lines(playlist: Playlist, origin: string): ExportLine[] {
-  const absolute = (url: string) => (url.startsWith('/') ? `${origin}${url}` : url);
+/** How an export writes our own media paths: absolute, and signed unless media is public. */
+export interface ExportLinks {
+  origin: string;
+  /** `/media/…` with its signed query; absent under PUBLIC_MEDIA. */
+  sign?: (path: string) => string;
+  /** When the signed links stop playing (stated in the M3U8 header). */
+  expiresAt?: Date;
+  ttlHours?: number;
+}
+
+function lines(playlist: Playlist, links: ExportLinks): ExportLine[] {
+  const absolute = (url: string) => {
+    if (!url.startsWith('/')) return url;
+    return `${links.origin}${links.sign && url.startsWith('/media/') ? links.sign(url) : url}`;
+  };
   return playlistEntries(playlist).map((entry) =>
     entry.kind === 'song'
       ? {
@@ -40,19 +53,27 @@ function lines(playlist: Playlist, origin: string): ExportLine[] {
 /** One line of text: no line breaks may end up inside an EXTINF or a location. */
 const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ');
 
-/** An extended M3U in UTF-8: `#EXTINF:seconds,Artist - Title` and the audio URL of each entry. */
-export function toM3u8(playlist: Playlist, origin: string): string {
+/**
+ * An extended M3U in UTF-8: `#EXTINF:seconds,Artist - Title` and the audio URL of each entry; a
+ * comment states how long the signed links play.
+ */
+export function toM3u8(playlist: Playlist, links: ExportLinks): string {
   const out = ['#EXTM3U', `#PLAYLIST:${oneLine(playlist.name)}`];
-  for (const line of lines(playlist, origin)) {
+  if (links.sign && links.expiresAt) {
+    out.push(
+      `# Links to this server's files play until ${links.expiresAt.toISOString()} (${links.ttlHours} hours after export); export again for new ones.`,
+    );
+  }
+  for (const line of lines(playlist, links)) {
     const seconds = line.durationMs ? Math.round(line.durationMs / 1000) : -1;
     out.push(`#EXTINF:${seconds},${oneLine(line.artist)} - ${oneLine(line.title)}`, oneLine(line.location));
   }
   return `${out.join('\n')}\n`;
 }
 
-/** CSV in Exportify's column names (Track URI, Track Name, Artist Name(s), Album Name, Duration (ms), ISRC). */
-export function toCsv(playlist: Playlist, origin: string): string {
-  const records = lines(playlist, origin).map((l) => [l.uri, l.title, l.artist, l.album, l.durationMs ?? '', l.isrc]);
+/** CSV in Exportify's column names (Track URI, Track Name, Artist Name(s), Album Name, Duration (ms), ISRC), then Audio URL. */
+export function toCsv(playlist: Playlist, links: ExportLinks): string {
+  const records = lines(playlist, links).map((l) => [l.uri, l.title, l.artist, l.album, l.durationMs ?? '', l.isrc, l.location]);
   // A leading =, +, - or @ would be read as a formula by spreadsheets.
   const safe = (value: string | number) => (typeof value === 'string' && /^[=+\-@]/.test(value) ? `'${value}` : value);
   return stringify([[...EXPORT_CSV_COLUMNS], ...records.map((r) => r.map(safe))]);

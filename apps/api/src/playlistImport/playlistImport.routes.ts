@@ -17,7 +17,8 @@ import { createSaavnClient } from '../saavn/saavn.client.js';
 import { searchResults, toSong } from '../saavn/saavn.shapes.js';
 import type { SaavnSearch } from './matcher.js';
 import { parsePlaylistFile } from './parsers/parsePlaylistFile.js';
-import { exportFileName, toCsv, toM3u8, type ExportFormat } from './playlistExport.js';
+import { exportFileName, toCsv, toM3u8, type ExportFormat, type ExportLinks } from './playlistExport.js';
+import { mediaSigner } from '../media/mediaSignature.js';
 import { importPlaylist, importReview, matchAgain, parsedFromSpotify, resolveRow } from './playlistImport.service.js';
 
 /** One file part named `file`, within the size limit; multer's errors become clear 400s. */
@@ -65,6 +66,14 @@ export function playlistImportRouter(ctx: AppContext): Router {
   const router = Router();
   const saavn = saavnSearch(ctx);
   const auth = requireAuth(ctx);
+  const signer = mediaSigner(ctx.jwtSecret);
+  /** Links for one export by this listener: signed for MEDIA_LINK_TTL_HOURS unless media is public. */
+  const exportLinks = (origin: string, userId: string): ExportLinks => {
+    if (ctx.config.media.public) return { origin };
+    const ttlHours = ctx.config.media.linkTtlHours;
+    const expiresAt = new Date(Math.floor(Date.now() / 1000 + ttlHours * 3600) * 1000);
+    return { origin, ttlHours, expiresAt, sign: (path) => signer.sign(path, userId, expiresAt) };
+  };
   const importJson = express.json({ limit: IMPORT_LIMITS.maxFileBytes });
   /** Listeners with an import running in this process: one at a time each (it takes seconds of CPU). */
   const running = new Set<string>();
@@ -114,9 +123,10 @@ export function playlistImportRouter(ctx: AppContext): Router {
   router.get('/:id/export', auth, async (req, res) => {
     const format = req.query.format;
     if (format !== 'm3u8' && format !== 'csv') throw badRequest(IMPORT_MESSAGES.badExportFormat);
-    const playlist = await ownPlaylist(objectId(req.params.id), authUser(req)._id);
-    const origin = `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-    const body = format === 'csv' ? toCsv(playlist, origin) : toM3u8(playlist, origin);
+    const userId = authUser(req)._id;
+    const playlist = await ownPlaylist(objectId(req.params.id), userId);
+    const links = exportLinks(`${req.protocol}://${req.get('host') ?? 'localhost'}`, userId);
+    const body = format === 'csv' ? toCsv(playlist, links) : toM3u8(playlist, links);
     const name = exportFileName(playlist, format as ExportFormat);
     res
       .set('Content-Type', format === 'csv' ? 'text/csv; charset=utf-8' : 'audio/x-mpegurl; charset=utf-8')

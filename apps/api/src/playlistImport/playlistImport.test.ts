@@ -1,9 +1,13 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSaavnFake, type SaavnFake } from '@samaa/test-fakes';
 import { API_MESSAGES, IMPORT_LIMITS, IMPORT_MESSAGES, type ImportRow, type PlaylistImportResult } from '@samaa/shared';
 import { clearDatabase, useTestDatabase } from '../test/db.js';
 import { createTestApp, createUser, type TestUser } from '../test/context.js';
+import type { AppContext } from '../context.js';
 import { insertSongs } from '../songs/songs.repo.js';
 import { PlaylistModel } from '../playlists/playlist.model.js';
 import { ImportChunkModel, ImportHeaderModel } from './importRows.model.js';
@@ -11,6 +15,7 @@ import { ImportChunkModel, ImportHeaderModel } from './importRows.model.js';
 useTestDatabase();
 let fake: SaavnFake;
 let app: ReturnType<typeof createTestApp>['app'];
+let ctx: AppContext;
 let alice: TestUser;
 let bob: TestUser;
 let ids: Record<string, string>;
@@ -25,7 +30,9 @@ const SONGS = [
 
 beforeAll(async () => {
   fake = await startSaavnFake();
-  app = createTestApp({ SAAVN_API_URL: fake.url }).app;
+  ({ app, ctx } = createTestApp({ SAAVN_API_URL: fake.url }));
+  // The songs' audio, so exported links can be played.
+  for (const { key } of SONGS) fs.writeFileSync(path.join(ctx.config.media.dir, 'audio', `${key}.mp3`), Buffer.from(`audio of ${key}`));
 });
 afterAll(() => fake.close());
 
@@ -184,28 +191,96 @@ describe('POST /api/playlists/import', () => {
 });
 
 describe('GET /api/playlists/:id/export', () => {
-  it('exports M3U8 that imports back to the same songs, and CSV in Exportify column names', async () => {
+  const exportOf = (id: string, format: 'm3u8' | 'csv', user = alice) =>
+    request(app).get(`/api/playlists/${id}/export?format=${format}`).set('x-auth-token', user.token).buffer(true).parse(textParser);
+  const songIds = (playlist: { songs: { _id: string }[] }) => playlist.songs.map((s) => s._id);
+  /** A signed link to one of our files, minted for `userId`, expiring about MEDIA_LINK_TTL_HOURS from now. */
+  const signedLink = (key: string, userId: string) =>
+    new RegExp(`^http://127\\.0\\.0\\.1:\\d+/media/audio/${key}\\.mp3\\?exp=(\\d+)&by=${userId}&sig=[A-Za-z0-9_-]{43}$`);
+  const expectWeekLong = (exp: string) => {
+    const hours = (Number(exp) * 1000 - Date.now()) / 3600_000;
+    expect(hours).toBeGreaterThan(167.9);
+    expect(hours).toBeLessThanOrEqual(168);
+  };
+  /** Plays a link (its path and query) without any session. */
+  const play = (url: string) => request(app).get(url.replace(/^https?:\/\/[^/]+/, ''));
+
+  it('exports M3U8 with signed links that play, stated lifetime, and that imports back to the same songs', async () => {
     const { body } = await importCsv(alice);
     const id = body.playlist._id;
-    const m3u8 = await request(app).get(`/api/playlists/${id}/export?format=m3u8`).set('x-auth-token', alice.token).buffer(true).parse(textParser);
+    const m3u8 = await exportOf(id, 'm3u8');
     expect(m3u8.status).toBe(200);
     expect(m3u8.headers['content-type']).toMatch(/^audio\/x-mpegurl/);
     expect(m3u8.headers['content-disposition']).toContain('Road Trip.m3u8');
     const text = asText(m3u8);
-    expect(text.split('\n').slice(0, 4)).toEqual(['#EXTM3U', '#PLAYLIST:Road Trip', '#EXTINF:208,The Beatles - Hello, Goodbye', expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/media\/audio\/hello\.mp3$/)]);
+    const lines = text.split('\n');
+    expect(lines.slice(0, 2)).toEqual(['#EXTM3U', '#PLAYLIST:Road Trip']);
+    const until = /^# Links to this server's files play until (\S+) \(168 hours after export\); export again for new ones\.$/.exec(lines[2]!);
+    expect(until).not.toBeNull();
+    expect(lines[3]).toBe('#EXTINF:208,The Beatles - Hello, Goodbye');
+    const link = signedLink('hello', alice._id).exec(lines[4]!);
+    expect(link).not.toBeNull();
+    expectWeekLong(link![1]!);
+    expect(new Date(until![1]!).getTime()).toBe(Number(link![1]) * 1000);
+
+    const played = await play(lines[4]!).set('Range', 'bytes=0-4').expect(206);
+    expect(played.headers['content-range']).toBe(`bytes 0-4/${'audio of hello'.length}`);
+    await play(lines[4]!.replace(/sig=(.)/, (_m, c: string) => `sig=${c === 'A' ? 'B' : 'A'}`)).expect(403);
+    await request(app).get(lines[4]!.replace(/^https?:\/\/[^/]+/, '').split('?')[0]!).expect(401);
+
     const back = await importCsv(alice, text, 'Road Trip.m3u8');
     expect(back.status).toBe(201);
     expect(back.body.counts).toMatchObject({ total: 4, matched: 4 });
-    expect(back.body.playlist.songs.map((s: { _id: string }) => s._id)).toEqual(body.playlist.songs.map((s: { _id: string }) => s._id));
+    expect(songIds(back.body.playlist)).toEqual(songIds(body.playlist));
     expect(back.body.playlist.saavnTracks.map((t: { saavnId: string }) => t.saavnId)).toEqual(['sHeat01']);
+  });
 
-    const csv = await request(app).get(`/api/playlists/${id}/export?format=csv`).set('x-auth-token', alice.token);
+  it('imports an exported M3U8 back by its links alone, expired or from another host', async () => {
+    const { body } = await importCsv(alice);
+    const text = asText(await exportOf(body.playlist._id, 'm3u8'));
+    // No titles to go by, expired signatures, another host: the paths still name our songs.
+    const stripped = text
+      .split('\n')
+      .map((line, i) => (line.startsWith('#EXTINF') ? `#EXTINF:-1,Track ${i}` : line.replace(/exp=\d+/, 'exp=1').replace(/^http:\/\/[^/]+/, 'https://old.example.com')))
+      .join('\n');
+    const back = await importCsv(alice, stripped, 'Links only.m3u8');
+    expect(back.status).toBe(201);
+    const ours = back.body.rows.filter((r: ImportRow) => r.match?.songId);
+    expect(ours.map((r: ImportRow) => r.match!.songId)).toEqual(songIds(body.playlist));
+    expect(songIds(back.body.playlist)).toEqual(songIds(body.playlist));
+  });
+
+  it('exports CSV in Exportify column names with Album Name, ISRC and a signed link that plays, and imports back', async () => {
+    const { body } = await importCsv(alice);
+    const id = body.playlist._id;
+    const csv = await exportOf(id, 'csv');
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
-    const lines = csv.text.trim().split('\n');
-    expect(lines[0]).toBe('Track URI,Track Name,Artist Name(s),Album Name,Duration (ms),ISRC');
-    expect(lines[1]).toBe(`samaa:song:${ids.hello},"Hello, Goodbye",The Beatles,Magical Mystery Tour,208000,GBAYE0601643`);
-    const reimported = await importCsv(alice, csv.text, 'again.csv');
+    const text = asText(csv);
+    const [header, hello, pressure, heat, lucky] = parse(text) as string[][];
+    expect(header).toEqual(['Track URI', 'Track Name', 'Artist Name(s)', 'Album Name', 'Duration (ms)', 'ISRC', 'Audio URL']);
+    expect(hello!.slice(0, 6)).toEqual([`samaa:song:${ids.hello}`, 'Hello, Goodbye', 'The Beatles', 'Magical Mystery Tour', '208000', 'GBAYE0601643']);
+    expect(pressure!.slice(0, 6)).toEqual([`samaa:song:${ids.pressure}`, 'Under Pressure', 'Queen', 'Hot Space', '248000', '']);
+    expect(lucky![3]).toBe('Random Access Memories');
+    expect(heat![0]).toBe('jiosaavn:song:sHeat01');
+    expect(heat![6]).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    const link = signedLink('hello', alice._id).exec(hello![6]!);
+    expect(link).not.toBeNull();
+    expectWeekLong(link![1]!);
+    await play(hello![6]!).expect(200);
+    await play(pressure![6]!).expect(200);
+
+    const reimported = await importCsv(alice, text, 'again.csv');
     expect(reimported.body.counts).toMatchObject({ total: 4, matched: 4 });
+    expect(songIds(reimported.body.playlist)).toEqual(songIds(body.playlist));
+  });
+
+  it('writes plain paths, without a lifetime, under PUBLIC_MEDIA', async () => {
+    const open = createTestApp({ SAAVN_API_URL: fake.url, PUBLIC_MEDIA: 'true' }).app;
+    const { body } = await importCsv(alice);
+    const res = await request(open).get(`/api/playlists/${body.playlist._id}/export?format=m3u8`).set('x-auth-token', alice.token).buffer(true).parse(textParser);
+    const lines = asText(res).split('\n');
+    expect(lines[2]).toBe('#EXTINF:208,The Beatles - Hello, Goodbye');
+    expect(lines[3]).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/audio\/hello\.mp3$/);
   });
 
   it('answers 400 to an unknown format', async () => {

@@ -3,6 +3,7 @@ import { PASSWORD_MESSAGES } from '@samaa/shared';
 import type { AppContext } from '../context.js';
 import { authUser, requireAuth } from '../auth/middleware.js';
 import { signToken } from '../auth/jwt.js';
+import { setMediaCookie } from '../media/mediaCookie.js';
 import { systemClock, type Clock } from './accounts.service.js';
 import { changePassword, requestPasswordReset, resetPassword } from './password.service.js';
 
@@ -16,6 +17,7 @@ export function passwordRouter(ctx: AppContext, opts: { now?: Clock } = {}): Rou
     const version = await changePassword(user._id, req.body);
     // This session goes on with a token of the new version; every other one has ended.
     const authToken = signToken({ ...user, v: version }, ctx.jwtSecret, ctx.config.jwtExpiresIn);
+    setMediaCookie(res, ctx, { _id: user._id, v: version });
     res.set('Cache-Control', 'no-store').json({ message: PASSWORD_MESSAGES.changed, authToken });
   });
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@samaa/shared';
-import { api, errorMessage, SESSION_EXPIRED_NOTICE } from './client';
+import { api, API_ORIGIN, errorMessage, mediaFetchHeaders, SESSION_EXPIRED_NOTICE } from './client';
 import { browserLocation, takeNotice } from '../session/session';
 import { mockApi, signInListener, type ApiMock } from '../test/apiMock';
 
@@ -20,6 +20,15 @@ describe('api client', () => {
     mock = mockApi({ 'GET /songs': [200, { data: [] }] });
     await api.get('/songs');
     expect(mock.calls[0]?.headers.get('x-auth-token')).toBe('user-token');
+  });
+
+  it('gives a script fetch of our /media the token, and other hosts nothing', () => {
+    expect(mediaFetchHeaders(`${API_ORIGIN}/media/audio/a.mp3`)).toEqual({});
+    signInListener();
+    expect(mediaFetchHeaders(`${API_ORIGIN}/media/audio/a.mp3`)).toEqual({ Authorization: 'Bearer user-token' });
+    expect(mediaFetchHeaders('/media/images/a.png')).toEqual({ Authorization: 'Bearer user-token' });
+    expect(mediaFetchHeaders('https://cdn.example.com/media/audio/a.mp3')).toEqual({});
+    expect(mediaFetchHeaders(`${API_ORIGIN}/api/songs`)).toEqual({});
   });
 
   it('sends no token when signed out', async () => {

@@ -49,6 +49,16 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/**
+ * Headers for a script's fetch of one of our /media files: the session token. Media elements and
+ * covers cannot send it; they go by the media cookie (docs/media.md). Other hosts get nothing.
+ */
+export function mediaFetchHeaders(url: string): Record<string, string> {
+  if (!url.startsWith(`${API_ORIGIN}/media/`) && !url.startsWith('/media/')) return {};
+  const token = tokenForCurrentArea();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
 /** Turns an API media path (/media/...) into an absolute URL; leaves full URLs alone. */
 export function mediaUrl(pathOrUrl: string | undefined | null): string {
   if (!pathOrUrl) return '';

@@ -4,6 +4,7 @@ import { LABELS } from '@samaa/shared';
 import { Sidebar } from './Sidebar';
 import { Page } from './Page';
 import { NotFound } from '../components/NotFound';
+import { LogoutButton } from '../session/LogoutButton';
 import { logoutAdmin } from '../session/session';
 
 const AdminHomePage = lazy(() => import('../features/admin/AdminHomePage'));
@@ -28,9 +29,7 @@ export function AdminShell() {
         links={LINKS}
         header={<p className="sidebar__greeting">{LABELS.helloAdmin}</p>}
         footer={
-          <button type="button" className="btn btn--ghost" onClick={logoutAdmin}>
-            Logout
-          </button>
+          <LogoutButton leave={logoutAdmin} />
         }
       />
       <Page>

@@ -4,6 +4,7 @@ import { PASSWORD_MESSAGES } from '@samaa/shared';
 import { Sidebar } from './Sidebar';
 import { Page } from './Page';
 import { NotFound } from '../components/NotFound';
+import { LogoutButton } from '../session/LogoutButton';
 import { getStoredUser, logoutUser } from '../session/session';
 import { PlayerProvider } from '../features/player';
 import { NowPlayingBar } from '../features/player';
@@ -39,9 +40,7 @@ export function ListenerShell() {
           header={<p className="sidebar__greeting">Hi, {user?.name ?? 'listener'}</p>}
           footer={
             <>
-              <button type="button" className="btn btn--ghost" onClick={logoutUser}>
-                Logout
-              </button>
+              <LogoutButton leave={logoutUser} />
               <p className="sidebar__credit">Made with love by the Samaa team</p>
             </>
           }

@@ -10,6 +10,7 @@ const COLUMNS = {
   album: ['album name', 'album'],
   durationMs: ['duration (ms)', 'duration_ms', 'duration ms'],
   isrc: ['isrc'],
+  location: ['audio url', 'location'],
 } as const;
 
 /** Whether the first line looks like an Exportify-style header (a title column and an artist column). */
@@ -45,6 +46,7 @@ export function parseCsv(content: string): ParsedPlaylist {
     album: at(COLUMNS.album),
     durationMs: at(COLUMNS.durationMs),
     isrc: at(COLUMNS.isrc),
+    location: at(COLUMNS.location),
   };
   if (column.title < 0 || column.artists < 0) throw badRequest(IMPORT_MESSAGES.unknownFormat);
   const cell = (record: string[], index: number) => (index >= 0 ? text(record[index]) : '');
@@ -56,6 +58,7 @@ export function parseCsv(content: string): ParsedPlaylist {
         album: cell(record, column.album),
         durationMs: milliseconds(cell(record, column.durationMs)),
         isrc: cell(record, column.isrc),
+        location: cell(record, column.location),
       }),
     )
     .filter((r) => r.title);

@@ -11,7 +11,8 @@ export function artistAndTitle(value: string): { artists: string[]; title: strin
 
 /** The file name of a path or URL without its extension and track-number prefix. */
 function nameFromLocation(location: string): string {
-  let last = location.split(/[\\/]/).pop() ?? '';
+  const path = /^https?:\/\//i.test(location) ? location.replace(/[?#].*$/, '') : location;
+  let last = path.split(/[\\/]/).pop() ?? '';
   try {
     last = decodeURIComponent(last);
   } catch {

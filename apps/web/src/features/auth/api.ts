@@ -1,5 +1,6 @@
 import type { LoginResponse, MessageResponse, User } from '@samaa/shared';
 import { api } from '../../api/client';
+import { mediaSessionStarted } from '../../session/mediaSession';
 
 /** Sign-up, login and email verification calls. */
 
@@ -16,12 +17,14 @@ export async function registerUser(input: User): Promise<string> {
 /** POST /api/login (listener). */
 export async function loginUser(credentials: Credentials): Promise<LoginResponse> {
   const res = await api.post<LoginResponse>('/login', credentials);
+  mediaSessionStarted();
   return res.data;
 }
 
 /** POST /api/login/ (admin): same path family, the caller checks `data.isAdmin`. */
 export async function loginAdmin(credentials: Credentials): Promise<LoginResponse> {
   const res = await api.post<LoginResponse>('/login/', credentials);
+  mediaSessionStarted();
   return res.data;
 }
 

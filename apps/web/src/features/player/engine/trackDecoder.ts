@@ -1,4 +1,5 @@
 import { readXingInfo } from '@samaa/shared';
+import { mediaFetchHeaders } from '../../../api/client';
 import type { PlayerTrack } from '../queue';
 import { playWindow, type PlayWindow } from './gapless';
 
@@ -69,7 +70,7 @@ export class TrackDecoder {
 
   private async decode(track: PlayerTrack, signal: AbortSignal): Promise<DecodedTrack | null> {
     if (signal.aborted) return null;
-    const res = await fetch(track.src, { signal, credentials: 'same-origin' });
+    const res = await fetch(track.src, { signal, credentials: 'same-origin', headers: mediaFetchHeaders(track.src) });
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     if (Number(res.headers.get('content-length')) > MAX_DECODE_BYTES) {
       await res.body?.cancel();
