@@ -8,7 +8,10 @@ import { sendMediaFile } from './mediaFile.js';
 import { resolveServedFile } from './servedFile.js';
 import { ensureMediaDirs, mediaStore, resolveStoredFile } from './mediaStore.js';
 
-/** GET/HEAD /media/audio/{name} and /media/images/{name} (uploads, demo files) and /media/library/… (music folders). */
+/**
+ * GET/HEAD /media/audio/{name} and /media/images/{name} (uploads, demo files) and /media/library/… (music folders).
+ * `?download=1` (a share's download link) asks for the file as an attachment.
+ */
 export function mediaRouter(ctx: AppContext): Router {
   const store = mediaStore(ctx.config);
   ensureMediaDirs(store);
@@ -19,6 +22,7 @@ export function mediaRouter(ctx: AppContext): Router {
       const file = resolveStoredFile(store, kind, String(req.params.name));
       const mime = file && mimeForExtension(path.extname(file));
       if (!file || !mime) throw notFound();
+      if (req.query.download === '1') res.attachment(path.basename(file));
       await sendMediaFile(req, res, file, mime, ctx.logger);
     });
   serve('audio');
@@ -27,6 +31,7 @@ export function mediaRouter(ctx: AppContext): Router {
   router.get(/^\/library\/.+/, async (req, res) => {
     const served = await resolveServedFile(ctx.config, `/media${req.path}`);
     if (!served) throw notFound();
+    if (req.query.download === '1') res.attachment(path.basename(served.file));
     await sendMediaFile(req, res, served.file, served.mime, ctx.logger, 'no-cache');
   });
   // Nothing else under /media exists (and the SPA fallback must not answer for it).
