@@ -1,12 +1,13 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { PASSWORD_MESSAGES } from '@samaa/shared';
+import { PASSWORD_MESSAGES, SHARE_MESSAGES } from '@samaa/shared';
 import { Sidebar } from './Sidebar';
 import { Page } from './Page';
 import { NotFound } from '../components/NotFound';
 import { getStoredUser, logoutUser } from '../session/session';
 import { PlayerProvider } from '../features/player';
 import { NowPlayingBar } from '../features/player';
+import { useSharesEnabled } from '../features/shares';
 
 const HomePage = lazy(() => import('../features/home/HomePage'));
 const LibraryPage = lazy(() => import('../features/library/LibraryPage'));
@@ -17,6 +18,7 @@ const PlayerPage = lazy(() => import('../features/player/PlayerPage'));
 const ChangePasswordPage = lazy(() => import('../features/account/ChangePasswordPage'));
 const AppsPage = lazy(() => import('../features/apps/AppsPage'));
 const ImportReviewPage = lazy(() => import('../features/playlistImport/ImportReviewPage'));
+const SharesPage = lazy(() => import('../features/shares/SharesPage'));
 
 const LINKS = [
   { to: '/home', label: 'Home' },
@@ -25,17 +27,20 @@ const LINKS = [
   { to: '/trending', label: 'Trending' },
   { to: '/favourites', label: 'Liked Songs' },
   { to: '/player', label: 'Player' },
+  { to: '/shares', label: SHARE_MESSAGES.title },
   { to: '/apps', label: 'Apps' },
   { to: '/account/password', label: PASSWORD_MESSAGES.changeTitle },
 ];
 
 export function ListenerShell() {
   const user = getStoredUser();
+  // The Shares link shows once the server says sharing is on (SHARES).
+  const links = useSharesEnabled() ? LINKS : LINKS.filter((link) => link.to !== '/shares');
   return (
     <PlayerProvider>
       <div className="shell shell--listener">
         <Sidebar
-          links={LINKS}
+          links={links}
           header={<p className="sidebar__greeting">Hi, {user?.name ?? 'listener'}</p>}
           footer={
             <>
@@ -57,6 +62,7 @@ export function ListenerShell() {
             <Route path="/trending" element={<TrendingPage />} />
             <Route path="/favourites" element={<FavouritesPage />} />
             <Route path="/apps" element={<AppsPage />} />
+            <Route path="/shares" element={<SharesPage />} />
             <Route path="/account/password" element={<ChangePasswordPage />} />
             <Route path="*" element={<NotFound fullWidth />} />
           </Routes>
