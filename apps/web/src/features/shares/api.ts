@@ -2,6 +2,7 @@ import type { DataResponse, PublicShare, ShareInfo, ShareInput, ShareUpdate } fr
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
+import { getUserToken } from '../../session/session';
 
 /** /api/shares (the listener's own share links) and /api/public/shares (a link's page). */
 
@@ -37,11 +38,15 @@ export function sharesChanged(): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: SHARES_KEY });
 }
 
-/** Whether the server has share links on (SHARES); while unknown, share actions stay hidden. */
+/**
+ * Whether a signed-in listener may share (SHARES on the server); while unknown, and for anyone
+ * signed out, share actions stay hidden.
+ */
 export function useSharesEnabled(): boolean {
   const { data } = useQuery(
     {
       queryKey: ['config', 'shares'],
+      enabled: Boolean(getUserToken()),
       queryFn: async () => (await api.get<{ shares?: unknown }>('/config')).data.shares !== false,
       staleTime: Infinity,
     },
