@@ -47,7 +47,7 @@ export default function SharesPage() {
                     {share.description && <div className="shares-table__muted">{share.description}</div>}
                   </td>
                   <td>{KIND_LABELS[share.kind]}</td>
-                  <td>
+                  <td className="shares-table__link">
                     <a href={share.url} target="_blank" rel="noreferrer">
                       {share.url}
                     </a>
