@@ -155,7 +155,11 @@ export const SHARE_MESSAGES = {
   download: 'Download',
   playAll: 'Play',
   failed: 'Could not save the share. Please try again.',
+  songsLabel: 'Songs',
+  columns: { name: 'Name', kind: 'Kind', link: 'Link', visits: 'Visits', expires: 'Expires', actions: 'Actions' },
 } as const;
+
+export const songOptionsLabel = (songName: string) => `More options for ${songName}`;
 
 export const sharedBy = (name: string) => `Shared by ${name}`;
 export const shareDialogTitle = (name: string) => `Share “${name}”`;

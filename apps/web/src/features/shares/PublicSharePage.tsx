@@ -47,7 +47,7 @@ function SharedSongs({ data }: { data: PublicShare }) {
           </button>
         </div>
       </header>
-      <ol className="public-share__songs" aria-label="Songs">
+      <ol className="public-share__songs" aria-label={SHARE_MESSAGES.songsLabel}>
         {data.songs.map((song, index) => (
           <li key={song.id} className="public-share__song" aria-current={current === song.id ? 'true' : undefined}>
             <button

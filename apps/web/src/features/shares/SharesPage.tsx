@@ -29,13 +29,13 @@ export default function SharesPage() {
           <table className="table shares-table">
             <thead>
               <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Link</th>
-                <th scope="col">Visits</th>
-                <th scope="col">Expires</th>
+                <th scope="col">{SHARE_MESSAGES.columns.name}</th>
+                <th scope="col">{SHARE_MESSAGES.columns.kind}</th>
+                <th scope="col">{SHARE_MESSAGES.columns.link}</th>
+                <th scope="col">{SHARE_MESSAGES.columns.visits}</th>
+                <th scope="col">{SHARE_MESSAGES.columns.expires}</th>
                 <th scope="col">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{SHARE_MESSAGES.columns.actions}</span>
                 </th>
               </tr>
             </thead>

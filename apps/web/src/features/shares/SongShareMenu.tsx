@@ -1,4 +1,4 @@
-import { SHARE_MESSAGES, type Song } from '@samaa/shared';
+import { SHARE_MESSAGES, songOptionsLabel, type Song } from '@samaa/shared';
 import { CardMenu, type CardMenuItem } from '../../components/CardMenu';
 import { useSharesEnabled } from './api';
 import { useShareDialog } from './useShareDialog';
@@ -15,7 +15,7 @@ export function SongShareMenu({ song }: { song: Song }) {
   }
   return (
     <>
-      <CardMenu label={`More options for ${song.name}`} items={items} />
+      <CardMenu label={songOptionsLabel(song.name)} items={items} />
       {share.dialog}
     </>
   );
