@@ -250,13 +250,6 @@ export async function downloadLink(ctx: AppContext, id: string, songId: string, 
 
 // --- what other features use -----------------------------------------------------------------
 
-/** A share the user owns, with its songs (Subsonic). */
-export async function ownShare(ctx: AppContext, userId: string, id: string, now = new Date()): Promise<OwnedShare> {
-  requireSharesOn(ctx);
-  const share = await ownedRecord(userId, id);
-  return ownedShare(ctx, share, await resolveTarget(share.kind, share.target), now);
-}
-
 /** When a user goes: their share links. */
 export function forgetUser(userId: string): Promise<unknown> {
   return deleteSharesOf(userId);

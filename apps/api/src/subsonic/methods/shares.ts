@@ -1,7 +1,7 @@
 import { SHARE_MESSAGES, type ShareKind } from '@samaa/shared';
 import { isObjectId } from '../../http/validate.js';
 import { findPlaylist } from '../../playlists/playlists.service.js';
-import { createShare, listShares, ownShare, revokeShare, updateShare, type OwnedShare } from '../../shares/shares.service.js';
+import { createShare, listShares, revokeShare, updateShare, type OwnedShare } from '../../shares/shares.service.js';
 import { songExists } from '../../songs/songs.service.js';
 import { annotationsOf, type SubsonicCall, type SubsonicMethod } from '../call.js';
 import { songChild } from '../entities.js';
@@ -83,7 +83,6 @@ export const shareMethods: Record<string, SubsonicMethod> = {
     const id = call.params.required('id');
     const description = descriptionOf(call);
     const expiresAt = expiresOf(call);
-    await ownShare(call.ctx, call.user._id, id);
     await updateShare(call.ctx, call.user._id, id, {
       ...(description !== undefined ? { description } : {}),
       ...(expiresAt !== undefined ? { expiresAt } : {}),
