@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { AppContext } from '../context.js';
-import { downloadLink, visitShare } from './shares.service.js';
+import { downloadLink, visitShare } from './publicShares.service.js';
 
 /**
  * /api/public/shares: a share link's page, for anyone who has the link (no sign-in). It answers
