@@ -104,7 +104,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(\\.\\./)+(features/)?(about|account|admin|apps|auth|catalogue|favourites|feed|home|instructions|landing|libraries|library|likes|player|playlists|saavn|spotify|trending|upload)/.+',
+              regex: '^(\\.\\./)+(features/)?(about|account|admin|apps|auth|catalogue|favourites|feed|home|instructions|landing|libraries|library|likes|player|playlists|saavn|shares|spotify|trending|upload)/.+',
               message: 'Import another feature through its index (e.g. ../likes), not its internal files.',
             },
           ],

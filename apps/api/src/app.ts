@@ -29,6 +29,8 @@ import { mediaSessionRouter } from './media/mediaSession.routes.js';
 import { resolveWebDist, spaRouter } from './web/static.js';
 import { createLoginThrottle } from './auth/loginThrottle.js';
 import { subsonicRouter } from './subsonic/subsonic.routes.js';
+import { sharesRouter } from './shares/shares.routes.js';
+import { publicSharesRouter } from './shares/publicShares.routes.js';
 import { searchFastPath } from './search/searchFastPath.js';
 import { headersSetBy } from './http/headersSetBy.js';
 import { boundedCompression } from './http/compression.js';
@@ -152,6 +154,8 @@ export function createApp(ctx: AppContext, options: { searchFastPath?: boolean }
   app.use('/api/plays', playsRouter(ctx));
   app.use('/api/admin/libraries', librariesRouter(ctx));
   app.use('/api/saavn', saavn);
+  app.use('/api/shares', sharesRouter(ctx));
+  app.use('/api/public/shares', limit.publicShares, publicSharesRouter(ctx));
   app.use('/api', notFoundHandler);
 
   const webDist = resolveWebDist(ctx.config.webDistDir);

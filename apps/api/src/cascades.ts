@@ -3,6 +3,7 @@ import { forgetUser as forgetApiKeysOfUser } from './apiKeys/apiKeys.service.js'
 import { forgetSong as forgetLikesOfSong, forgetUser as forgetLikesOfUser } from './likes/likes.service.js';
 import { forgetSong as forgetLyricsOfSong } from './lyrics/lyrics.service.js';
 import { forgetSong as forgetSongInPlaylists, forgetUser as forgetPlaylistsOfUser } from './playlists/playlists.service.js';
+import { forgetUser as forgetSharesOfUser } from './shares/shares.service.js';
 import { forgetUser as forgetListeningOfUser } from './subsonic/store/listening.service.js';
 import { forgetUser as forgetLinksOfUser } from './users/accounts.service.js';
 
@@ -22,6 +23,7 @@ const userHooks: readonly Forget[] = [
   forgetApiKeysOfUser,
   forgetPlaysOfUser,
   forgetListeningOfUser,
+  forgetSharesOfUser,
 ];
 
 const songHooks: readonly Forget[] = [forgetSongInPlaylists, forgetLikesOfSong, forgetPlaysOfSong, forgetLyricsOfSong];

@@ -45,6 +45,8 @@ export interface Config {
   transcode: { ffmpegPath?: string; cacheBytes: number; maxEncodes: number };
   /** An LRCLIB-compatible lyrics service (LYRICS_API_URL); unset: off. */
   lyrics: { apiUrl?: string; timeoutMs: number };
+  /** Share links for people without an account (SHARES); on by default. */
+  shares: boolean;
 }
 
 const MB = 1024 * 1024;
@@ -109,6 +111,7 @@ const schema = Joi.object({
   TRANSCODE_MAX_ENCODES: Joi.number().integer().min(1).max(64),
   LYRICS_API_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
   LYRICS_API_TIMEOUT_MS: Joi.number().integer().min(100).max(60_000).default(3000),
+  SHARES: Joi.boolean().default(true),
 })
   .and('ADMIN_EMAIL', 'ADMIN_PASSWORD')
   .unknown(true);
@@ -180,5 +183,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       maxEncodes: v.TRANSCODE_MAX_ENCODES === undefined ? os.availableParallelism() : Number(v.TRANSCODE_MAX_ENCODES),
     },
     lyrics: { apiUrl: str('LYRICS_API_URL')?.replace(/\/+$/, ''), timeoutMs: Number(v.LYRICS_API_TIMEOUT_MS) },
+    shares: Boolean(v.SHARES),
   };
 }

@@ -16,6 +16,7 @@ describe('GET /api/config', () => {
     expect(res.body).toEqual({
       spotify: { clientId: 'abc123', accountsUrl: 'http://127.0.0.1:9001', apiUrl: 'http://127.0.0.1:9002' },
       mailFrom: 'Samaa <hello@samaa.test>',
+      shares: true,
     });
     expect(JSON.stringify(res.body)).not.toMatch(/pass|secret/i);
   });
@@ -24,5 +25,9 @@ describe('GET /api/config', () => {
     const res = await request(createTestApp().app).get('/api/config');
     expect(res.body.spotify.clientId).toBeNull();
     expect(res.body.spotify.accountsUrl).toBe('https://accounts.spotify.com');
+  });
+
+  it('says whether share links are on (SHARES)', async () => {
+    expect((await request(createTestApp({ SHARES: 'false' }).app).get('/api/config')).body.shares).toBe(false);
   });
 });

@@ -5,6 +5,8 @@ import type { AppContext } from '../context.js';
 export interface PublicConfig {
   spotify: { clientId: string | null; accountsUrl: string; apiUrl: string };
   mailFrom: string;
+  /** Whether listeners may make share links (SHARES). */
+  shares: boolean;
 }
 
 export function publicConfig(ctx: AppContext): PublicConfig {
@@ -13,6 +15,7 @@ export function publicConfig(ctx: AppContext): PublicConfig {
     // A PKCE client id is public by design (it travels in the authorize URL).
     spotify: { clientId: spotify.clientId || null, accountsUrl: spotify.accountsUrl, apiUrl: spotify.apiUrl },
     mailFrom: mail.from,
+    shares: ctx.config.shares,
   };
 }
 

@@ -15,6 +15,8 @@ export const RATE_LIMITS = {
   password: { limit: 20, windowMs: 15 * 60_000 },
   /** /api/search: searches of the catalogue index. */
   search: { limit: 60, windowMs: 60_000 },
+  /** /api/public/shares: share pages and downloads, open to anyone who has (or guesses at) a link. */
+  publicShares: { limit: 60, windowMs: 60_000 },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -46,6 +48,7 @@ export interface Limiters {
   verify: RequestHandler;
   password: RequestHandler;
   search: RequestHandler;
+  publicShares: RequestHandler;
 }
 
 export function createLimiters(ctx: AppContext): Limiters {
@@ -54,5 +57,6 @@ export function createLimiters(ctx: AppContext): Limiters {
     verify: createLimiter(ctx, 'verify'),
     password: createLimiter(ctx, 'password'),
     search: createLimiter(ctx, 'search'),
+    publicShares: createLimiter(ctx, 'publicShares'),
   };
 }

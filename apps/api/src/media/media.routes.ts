@@ -14,6 +14,7 @@ export type MediaRouterOptions = MediaAccessOptions;
 /**
  * GET/HEAD /media/audio/{name} and /media/images/{name} (uploads, demo files) and /media/library/…
  * (music folders), for signed-in listeners or signed links unless PUBLIC_MEDIA (mediaAccess.ts).
+ * `?download=1` (a share's download link) asks for the file as an attachment.
  */
 export function mediaRouter(ctx: AppContext, opts: MediaRouterOptions = {}): Router {
   const store = mediaStore(ctx.config);
@@ -29,6 +30,7 @@ export function mediaRouter(ctx: AppContext, opts: MediaRouterOptions = {}): Rou
       const file = resolveStoredFile(store, kind, String(req.params.name));
       const mime = file && mimeForExtension(path.extname(file));
       if (!file || !mime) throw notFound();
+      if (req.query.download === '1') res.attachment(path.basename(file));
       await sendMediaFile(req, res, file, mime, ctx.logger, storedCache);
     });
   serve('audio');
@@ -37,6 +39,7 @@ export function mediaRouter(ctx: AppContext, opts: MediaRouterOptions = {}): Rou
   router.get(/^\/library\/.+/, access, async (req, res) => {
     const served = await resolveServedFile(ctx.config, `/media${req.path}`);
     if (!served) throw notFound();
+    if (req.query.download === '1') res.attachment(path.basename(served.file));
     await sendMediaFile(req, res, served.file, served.mime, ctx.logger, libraryCache);
   });
   // Nothing else under /media exists (and the SPA fallback must not answer for it).

@@ -50,6 +50,10 @@ export const artistIdOf = (name: string) => hashId('ar-', nameKey(name));
 const albumIdOf = (artist: string, album: string | undefined) =>
   hashId('al-', `${nameKey(artist)}\0${album === undefined ? '\u0001' : nameKey(album)}`);
 
+/** The id of the album a song is filed under (by its album artist, else its artist). */
+export const albumIdOfSong = (song: Pick<Song, 'artist' | 'albumArtist' | 'album'>) =>
+  albumIdOf(song.albumArtist || song.artist, song.album || undefined);
+
 /** The creation time an ObjectId carries. */
 export const createdOf = (id: string) => new Date(createdMsOf(id));
 export const createdMsOf = (id: string) => parseInt(id.slice(0, 8), 16) * 1000 || 0;

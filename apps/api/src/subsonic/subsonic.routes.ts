@@ -23,6 +23,7 @@ import { playQueueMethods } from './methods/playQueue.js';
 import { radioMethods } from './methods/radio.js';
 import { scanMethods } from './methods/scan.js';
 import { searchMethods } from './methods/search.js';
+import { shareMethods } from './methods/shares.js';
 import { publicMethods, systemMethods } from './methods/system.js';
 import { SubsonicParams } from './params.js';
 import { KeptAnswer } from './keptAnswers.js';
@@ -46,6 +47,7 @@ const METHODS: Record<string, SubsonicMethod> = {
   ...radioMethods,
   ...scanMethods,
   ...nowPlayingMethods,
+  ...shareMethods,
 };
 
 /** Every method Samaa answers, for the docs and tests. */

@@ -17,7 +17,7 @@ const SCHEMA = fs.readFileSync(new URL('./fixtures/subsonic-rest-api.xsd', impor
 /** Elements that repeat wherever they are not the response's own payload. */
 const LIST_ELEMENTS = new Set([
   'song', 'album', 'artist', 'index', 'entry', 'child', 'playlist', 'musicFolder', 'folder', 'user', 'versions',
-  'genre', 'bookmark', 'internetRadioStation', 'similarArtist', 'channel',
+  'genre', 'bookmark', 'internetRadioStation', 'similarArtist', 'channel', 'share',
 ]);
 
 const parser = new XMLParser({

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { PASSWORD_MESSAGES } from '@samaa/shared';
+import { PASSWORD_MESSAGES, SHARE_MESSAGES } from '@samaa/shared';
 import { Sidebar } from './Sidebar';
 import { Page } from './Page';
 import { NotFound } from '../components/NotFound';
@@ -8,6 +8,7 @@ import { LogoutButton } from '../session/LogoutButton';
 import { getStoredUser, logoutUser } from '../session/session';
 import { PlayerProvider } from '../features/player';
 import { NowPlayingBar } from '../features/player';
+import { useSharesEnabled } from '../features/shares';
 
 const HomePage = lazy(() => import('../features/home/HomePage'));
 const LibraryPage = lazy(() => import('../features/library/LibraryPage'));
@@ -18,6 +19,7 @@ const PlayerPage = lazy(() => import('../features/player/PlayerPage'));
 const ChangePasswordPage = lazy(() => import('../features/account/ChangePasswordPage'));
 const AppsPage = lazy(() => import('../features/apps/AppsPage'));
 const ImportReviewPage = lazy(() => import('../features/playlistImport/ImportReviewPage'));
+const SharesPage = lazy(() => import('../features/shares/SharesPage'));
 
 const LINKS = [
   { to: '/home', label: 'Home' },
@@ -26,17 +28,20 @@ const LINKS = [
   { to: '/trending', label: 'Trending' },
   { to: '/favourites', label: 'Liked Songs' },
   { to: '/player', label: 'Player' },
+  { to: '/shares', label: SHARE_MESSAGES.title },
   { to: '/apps', label: 'Apps' },
   { to: '/account/password', label: PASSWORD_MESSAGES.changeTitle },
 ];
 
 export function ListenerShell() {
   const user = getStoredUser();
+  // The Shares link shows once the server says sharing is on (SHARES).
+  const links = useSharesEnabled() ? LINKS : LINKS.filter((link) => link.to !== '/shares');
   return (
     <PlayerProvider>
       <div className="shell shell--listener">
         <Sidebar
-          links={LINKS}
+          links={links}
           header={<p className="sidebar__greeting">Hi, {user?.name ?? 'listener'}</p>}
           footer={
             <>
@@ -56,6 +61,7 @@ export function ListenerShell() {
             <Route path="/trending" element={<TrendingPage />} />
             <Route path="/favourites" element={<FavouritesPage />} />
             <Route path="/apps" element={<AppsPage />} />
+            <Route path="/shares" element={<SharesPage />} />
             <Route path="/account/password" element={<ChangePasswordPage />} />
             <Route path="*" element={<NotFound fullWidth />} />
           </Routes>

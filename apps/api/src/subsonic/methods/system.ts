@@ -26,7 +26,7 @@ export const publicMethods: Record<string, (ctx: AppContext) => Promise<Payload>
   },
 };
 
-function userPayload(user: Pick<UserRecord, 'email' | 'isAdmin'>): Payload {
+function userPayload(user: Pick<UserRecord, 'email' | 'isAdmin'>, ctx: AppContext): Payload {
   return {
     username: user.email,
     email: user.email,
@@ -41,7 +41,7 @@ function userPayload(user: Pick<UserRecord, 'email' | 'isAdmin'>): Payload {
     podcastRole: false,
     streamRole: true,
     jukeboxRole: false,
-    shareRole: false,
+    shareRole: ctx.config.shares,
     videoConversionRole: false,
     folder: [MUSIC_FOLDER.id],
   };
@@ -54,18 +54,18 @@ export const systemMethods: Record<string, SubsonicMethod> = {
   getMusicFolders: async () => ({ musicFolders: { musicFolder: [MUSIC_FOLDER] } }),
   tokenInfo: async ({ user }) => ({ tokenInfo: { username: user.email } }),
 
-  getUser: async ({ params, user }) => {
+  getUser: async ({ ctx, params, user }) => {
     const username = normalizeEmail(params.required('username'));
     if (username !== user.email && !user.isAdmin) {
       throw new SubsonicError(SUBSONIC_ERRORS.notAuthorized, 'You may only read your own user');
     }
     const found = username === user.email ? user : await findUserByEmail(username);
     if (!found) throw notFoundError('User');
-    return { user: userPayload(found) };
+    return { user: userPayload(found, ctx) };
   },
 
-  getUsers: async ({ user }) => {
+  getUsers: async ({ ctx, user }) => {
     requireAdmin(user);
-    return { users: { user: (await listUsers()).map(userPayload) } };
+    return { users: { user: (await listUsers()).map((found) => userPayload(found, ctx)) } };
   },
 };

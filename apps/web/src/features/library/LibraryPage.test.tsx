@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, userPlaylistsError, type Playlist } from '@samaa/shared';
+import { MESSAGES, SHARE_MESSAGES, userPlaylistsError, type Playlist } from '@samaa/shared';
 import LibraryPage from './LibraryPage';
 import { mockApi, signInListener, type ApiMock } from '../../test/apiMock';
 import { renderWithRouter } from '../../test/renderWithRouter';
@@ -277,5 +277,24 @@ describe('LibraryPage: Spotify', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Error fetching playlists: Spotify refused (403)',
     );
+  });
+});
+
+describe('LibraryPage: share links', () => {
+  it('shares an own playlist from its card menu', async () => {
+    const url = 'http://localhost/s/AbCdEfGhIjKlMnOpQrStUv';
+    mock.on({
+      'GET /config': [200, { shares: true }],
+      'POST /shares': [201, { data: { id: 'AbCdEfGhIjKlMnOpQrStUv', url, name: 'Road trip' } }],
+    });
+    renderWithRouter(<LibraryPage />);
+    await screen.findByRole('article', { name: 'Road trip' });
+    await waitFor(() => expect(mock.callsTo('GET /config')).toHaveLength(1));
+    await userEvent.click(screen.getByRole('button', { name: 'Options for Road trip' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: SHARE_MESSAGES.sharePlaylist }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share “Road trip”' });
+    await userEvent.click(within(dialog).getByRole('button', { name: SHARE_MESSAGES.create }));
+    expect(await within(dialog).findByRole('textbox', { name: SHARE_MESSAGES.linkLabel })).toHaveValue(url);
+    expect(mock.callsTo('POST /shares')[0]!.body).toMatchObject({ kind: 'playlist', id: 'p1' });
   });
 });

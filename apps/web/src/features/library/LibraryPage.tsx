@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { AxiosError } from 'axios';
-import { IMPORT_LABELS, LABELS, MESSAGES, userPlaylistsError, type Playlist } from '@samaa/shared';
+import { IMPORT_LABELS, LABELS, MESSAGES, SHARE_MESSAGES, userPlaylistsError, type Playlist } from '@samaa/shared';
 import { useListenerToken } from '../../session/useListenerToken';
 import { playlistsChanged, useDeletePlaylist, useOwnPlaylists } from '../playlists';
 import { errorMessage } from '../../api/client';
@@ -11,6 +11,7 @@ import { PlaylistForm, type PlaylistFormMode } from '../playlists';
 import { ownPlaylistCard } from './playlistCards';
 import { SpotifyPlaylists, useSpotifyImport } from './SpotifyPlaylists';
 import { ImportPlaylistPanel, downloadExport, reviewPath, useImportSpotify } from '../playlistImport';
+import { useShareDialog, useSharesEnabled } from '../shares';
 import './LibraryPage.css';
 
 type View = { kind: 'samma' } | { kind: 'spotify' } | { kind: 'import' } | { kind: 'form'; mode: PlaylistFormMode };
@@ -32,6 +33,8 @@ export default function LibraryPage() {
   const playlists = useOwnPlaylists({ revalidate: true });
   const importSpotify = useImportSpotify();
   const deletion = useDeletePlaylist();
+  const share = useShareDialog();
+  const sharesOn = useSharesEnabled();
 
   useEffect(() => {
     if (playlists.error) console.error(MESSAGES.userPlaylistsFailed, playlists.error);
@@ -175,6 +178,9 @@ export default function LibraryPage() {
                         label: IMPORT_LABELS.review,
                         onSelect: () => navigate(reviewPath(playlist._id)),
                       },
+                      ...(sharesOn
+                        ? [{ label: SHARE_MESSAGES.sharePlaylist, onSelect: () => share.open({ kind: 'playlist', id: playlist._id, name: playlist.name }) }]
+                        : []),
                     ]}
                   />
                 ))}
@@ -183,6 +189,7 @@ export default function LibraryPage() {
           </AsyncList>
         </section>
       )}
+      {share.dialog}
     </div>
   );
 }

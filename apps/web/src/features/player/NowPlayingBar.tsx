@@ -56,8 +56,11 @@ function VolumeControls() {
   );
 }
 
-/** The compact bar on every listener screen: what plays, transport, progress, volume, and a way to /player. */
-export function NowPlayingBar() {
+/**
+ * The compact bar on every listener screen: what plays, transport, progress, volume, and a way to
+ * /player (left out by a page outside the listener area: `withPlayerLink={false}`).
+ */
+export function NowPlayingBar({ withPlayerLink = true }: { withPlayerLink?: boolean }) {
   const track = usePlayerState((s) => s.track);
   if (!track) return null;
   const keys = { [PLAYER_KEYS_REGION]: '' };
@@ -77,9 +80,11 @@ export function NowPlayingBar() {
       <TransportControls compact />
       <div className="now-playing__extra">
         <VolumeControls />
-        <Link className="btn btn--ghost btn--small" to="/player">
-          Open player
-        </Link>
+        {withPlayerLink && (
+          <Link className="btn btn--ghost btn--small" to="/player">
+            Open player
+          </Link>
+        )}
       </div>
     </footer>
   );

@@ -15,13 +15,22 @@ export function PlayerProvider({
   children,
   rng,
   createOutput,
+  standalone = false,
 }: {
   children: ReactNode;
   rng?: Rng;
   createOutput?: OutputFactory;
+  /** A player apart from the listener's (a share link's page): no saved queue, no play reports. */
+  standalone?: boolean;
 }) {
   const [engine] = useState(
-    () => new PlayerEngine({ owner: getStoredUser()?._id ?? null, rng, createOutput }),
+    () =>
+      new PlayerEngine({
+        owner: standalone ? null : (getStoredUser()?._id ?? null),
+        rng,
+        createOutput,
+        persistQueue: !standalone,
+      }),
   );
   const mainRef = useRef<HTMLAudioElement>(null);
   const secondRef = useRef<HTMLAudioElement>(null);
@@ -37,7 +46,7 @@ export function PlayerProvider({
     <PlayerEngineContext.Provider value={engine}>
       <audio ref={mainRef} data-testid="player-audio" preload="auto" hidden />
       <audio ref={secondRef} preload="auto" hidden aria-hidden="true" />
-      <PlayReporter />
+      {!standalone && <PlayReporter />}
       {children}
     </PlayerEngineContext.Provider>
   );

@@ -47,6 +47,8 @@ export interface PlayerEngineOptions {
   owner: string | null;
   rng?: Rng;
   createOutput?: OutputFactory;
+  /** False for a player that must leave the listener's saved queue alone (a share link's page). */
+  persistQueue?: boolean;
 }
 
 /**
@@ -66,12 +68,14 @@ export class PlayerEngine {
   /** Reads the tracks after the queue's last one (a queue played from a page of a longer list). */
   private more: (() => Promise<MoreTracks>) | null = null;
   private readingMore = false;
+  private readonly persistQueue: boolean;
 
-  constructor({ owner, rng = Math.random, createOutput = defaultOutput }: PlayerEngineOptions) {
+  constructor({ owner, rng = Math.random, createOutput = defaultOutput, persistQueue = true }: PlayerEngineOptions) {
     this.owner = owner;
     this.rng = rng;
     this.createOutput = createOutput;
-    const restored = loadSession(owner);
+    this.persistQueue = persistQueue;
+    const restored = persistQueue ? loadSession(owner) : null;
     const playback = restored?.state ?? emptyPlayback;
     this.snapshot = {
       playback,
@@ -104,7 +108,7 @@ export class PlayerEngine {
     publishTrack(track);
     publishPlaying(track, playback.playing);
     const onPageHide = () => {
-      if (this.snapshot.track) savePosition(output.position());
+      if (this.snapshot.track) this.savePosition(output.position());
     };
     window.addEventListener('pagehide', onPageHide);
     this.unbind = [
@@ -149,7 +153,7 @@ export class PlayerEngine {
     const known = output.duration();
     const target = Math.max(0, known > 0 ? Math.min(seconds, known) : seconds);
     output.seek(target);
-    savePosition(target);
+    this.savePosition(target);
     this.commit({ position: target });
     publishPosition(target, this.snapshot.duration);
   };
@@ -233,7 +237,7 @@ export class PlayerEngine {
     this.commit(patch);
     this.syncUpcoming(playback);
     publishPlaying(track, playback.playing);
-    saveQueue(playback, this.owner);
+    if (this.persistQueue) saveQueue(playback, this.owner);
     this.syncProgressTimer();
     this.readMoreNearTheEnd(playback);
   }
@@ -258,6 +262,10 @@ export class PlayerEngine {
     );
   }
 
+  private savePosition(seconds: number): void {
+    if (this.persistQueue) savePosition(seconds);
+  }
+
   private syncUpcoming(playback: PlaybackState): void {
     const index = upcomingIndex(playback);
     this.output?.setUpcoming(index === -1 ? null : (playback.tracks[index] ?? null));
@@ -268,7 +276,7 @@ export class PlayerEngine {
     if (playing && this.progressTimer === undefined) {
       this.progressTimer = window.setInterval(() => {
         this.readProgress();
-        savePosition(this.snapshot.position);
+        this.savePosition(this.snapshot.position);
       }, PROGRESS_POLL_MS);
     } else if (!playing && this.progressTimer !== undefined) {
       window.clearInterval(this.progressTimer);

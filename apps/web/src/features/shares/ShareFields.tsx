@@ -1,0 +1,47 @@
+import { useId } from 'react';
+import { SHARE_MESSAGES } from '@samaa/shared';
+import { today } from './expiry';
+
+export interface ShareFieldValues {
+  description: string;
+  /** yyyy-mm-dd, or '' for no expiry. */
+  day: string;
+  downloadable: boolean;
+}
+
+/** Description, expiry date and downloads: the fields of a new share and of an edit. */
+export function ShareFields({ values, onChange }: { values: ShareFieldValues; onChange(values: ShareFieldValues): void }) {
+  const id = useId();
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={`${id}-description`}>{SHARE_MESSAGES.descriptionLabel}</label>
+        <textarea
+          id={`${id}-description`}
+          rows={2}
+          maxLength={300}
+          value={values.description}
+          onChange={(e) => onChange({ ...values, description: e.target.value })}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-expiry`}>{SHARE_MESSAGES.expiryLabel}</label>
+        <input
+          id={`${id}-expiry`}
+          type="date"
+          min={today()}
+          value={values.day}
+          onChange={(e) => onChange({ ...values, day: e.target.value })}
+        />
+      </div>
+      <label className="share-fields__check">
+        <input
+          type="checkbox"
+          checked={values.downloadable}
+          onChange={(e) => onChange({ ...values, downloadable: e.target.checked })}
+        />
+        {SHARE_MESSAGES.downloadsLabel}
+      </label>
+    </>
+  );
+}

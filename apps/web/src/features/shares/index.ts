@@ -1,0 +1,3 @@
+export { SongShareMenu } from './SongShareMenu';
+export { useShareDialog } from './useShareDialog';
+export { useSharesEnabled } from './api';
