@@ -25,6 +25,7 @@ import { librariesRouter } from './libraries/libraries.routes.js';
 import { publicConfigRouter } from './config/public.routes.js';
 import { lazyRouter } from './http/lazyRouter.js';
 import { mediaRouter } from './media/media.routes.js';
+import { mintStillValid } from './shares/publicShares.service.js';
 import { mediaSessionRouter } from './media/mediaSession.routes.js';
 import { resolveWebDist, spaRouter } from './web/static.js';
 import { createLoginThrottle } from './auth/loginThrottle.js';
@@ -123,7 +124,7 @@ export function createApp(ctx: AppContext, options: { searchFastPath?: boolean }
   app.use('/rest', compress, subsonicRouter(ctx, loginThrottle));
   app.use(corsHeaders);
   // Media before compression and body parsing: audio and images are sent as they are stored.
-  app.use('/media', mediaRouter(ctx));
+  app.use('/media', mediaRouter(ctx, { mintersStillValid: (by) => mintStillValid(ctx, by) }));
   const limit = createLimiters(ctx);
   // Search too: it sends most answers gzipped as kept. A body, if any, is parsed (and refused when
   // malformed) as everywhere else; without one the parser returns at once.

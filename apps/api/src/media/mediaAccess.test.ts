@@ -138,7 +138,9 @@ describe('signed links', () => {
     const res = await request(app).get(url).expect(200);
     expect(res.headers['content-length']).toBe(String(SIZE));
     await request(app).get(url).set('Range', 'bytes=10-19').expect(206);
-    await request(app).get(signer.sign(IMAGE, 'share:abc', inAnHour())).expect(200);
+    await request(app).get(signer.sign(IMAGE, listener._id, inAnHour())).expect(200);
+    // A share's links play only while the share lives (shares.test.ts): an unknown one is refused.
+    await request(app).get(signer.sign(IMAGE, 'share:abc', inAnHour())).expect(403);
   });
 
   it('answer 403 when expired, changed, cut or moved to another file', async () => {

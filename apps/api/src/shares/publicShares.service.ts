@@ -81,3 +81,15 @@ export async function downloadLink(ctx: AppContext, id: string, songId: string, 
   return link.startsWith('/media/') ? `${link}&download=1` : link;
 }
 
+
+/**
+ * Whether media links minted by `by` still play: a share's links end when it is revoked or
+ * expires, before their own expiry; a listener's links end with their signature.
+ */
+export async function mintStillValid(ctx: AppContext, by: string, now = new Date()): Promise<boolean> {
+  if (!by.startsWith('share:')) return true;
+  if (!ctx.config.shares) return false;
+  const id = by.slice('share:'.length);
+  const share = SHARE_ID_PATTERN.test(id) ? await findShare(id) : null;
+  return share !== null && !isExpired(share, now);
+}

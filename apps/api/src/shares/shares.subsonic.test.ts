@@ -7,7 +7,7 @@ import { listenApp, type ListeningApp } from '../test/listen.js';
 import { insertSongs } from '../songs/songs.repo.js';
 import { insertPlaylists } from '../playlists/playlists.seed.js';
 import { createApiKey } from '../apiKeys/apiKeys.service.js';
-import { customCall, subsonicClient, type Format } from '../subsonic/subsonicTestClient.js';
+import { customCall, subsonicClient, type Format } from '../test/subsonicClient.js';
 import { albumIdOfSong } from '../subsonic/library.js';
 
 /** Subsonic's share methods on the same share links as the web; XML answers are checked against the XSD. */

@@ -160,6 +160,14 @@ describe('the owner’s shares', () => {
     expect((await as(alice).get('/api/shares')).body.data).toEqual([]);
     expect((await as(alice).delete(`/api/shares/${id}`)).status).toBe(404);
   });
+
+  it('ends the signed media links of a revoked share before their own expiry', async () => {
+    const { id } = await share(alice, { kind: 'song', id: ids.first });
+    const [song] = (await visit(id)).body.songs;
+    await request(app).get(song.audio).expect(200);
+    await as(alice).delete(`/api/shares/${id}`).expect(200);
+    expect((await request(app).get(song.audio)).status).toBe(403);
+  });
 });
 
 describe('GET /api/public/shares/:id', () => {

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SHARE_MESSAGES, type PublicShare, type ShareInfo, type Song } from '@samaa/shared';
 import { mockApi, signInListener, type ApiMock } from '../../test/apiMock';
 import { renderWithRouter } from '../../test/renderWithRouter';
-import { stubMedia } from '../player/playerTestKit';
+import { stubMedia } from '../../test/playerKit';
 import PublicSharePage from './PublicSharePage';
 import SharesPage from './SharesPage';
 import { SongShareMenu } from './SongShareMenu';
