@@ -5,6 +5,7 @@ import { forgetSong as forgetLyricsOfSong } from './lyrics/lyrics.service.js';
 import { forgetSong as forgetSongInPlaylists, forgetUser as forgetPlaylistsOfUser } from './playlists/playlists.service.js';
 import { forgetUser as forgetListeningOfUser } from './subsonic/store/listening.service.js';
 import { forgetUser as forgetLinksOfUser } from './users/accounts.service.js';
+import { forgetUser as forgetScrobblingOfUser } from './scrobble/scrobble.service.js';
 
 /*
  * What goes with a user or a song, in one place. Each feature says what happens to its own data
@@ -22,6 +23,7 @@ const userHooks: readonly Forget[] = [
   forgetApiKeysOfUser,
   forgetPlaysOfUser,
   forgetListeningOfUser,
+  forgetScrobblingOfUser,
 ];
 
 const songHooks: readonly Forget[] = [forgetSongInPlaylists, forgetLikesOfSong, forgetPlaysOfSong, forgetLyricsOfSong];

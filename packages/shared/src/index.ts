@@ -11,3 +11,4 @@ export * from './libraries.js';
 export * from './mpegAudio.js';
 export * from './lyrics.js';
 export * from './playlistImport.js';
+export * from './scrobbling.js';

@@ -41,6 +41,8 @@ export interface Config {
   transcode: { ffmpegPath?: string; cacheBytes: number; maxEncodes: number };
   /** An LRCLIB-compatible lyrics service (LYRICS_API_URL); unset: off. */
   lyrics: { apiUrl?: string; timeoutMs: number };
+  /** Where listens are scrobbled (apps/api/src/scrobble); Last.fm only with an operator's key and secret. */
+  scrobble: { listenBrainzApiUrl: string; lastfm: { apiUrl: string; authUrl: string; apiKey?: string; secret?: string } };
 }
 
 const MB = 1024 * 1024;
@@ -103,8 +105,20 @@ const schema = Joi.object({
   TRANSCODE_MAX_ENCODES: Joi.number().integer().min(1).max(64),
   LYRICS_API_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
   LYRICS_API_TIMEOUT_MS: Joi.number().integer().min(100).max(60_000).default(3000),
+  LISTENBRAINZ_API_URL: Joi.string()
+    .uri({ scheme: ['http', 'https'] })
+    .default('https://api.listenbrainz.org'),
+  LASTFM_API_URL: Joi.string()
+    .uri({ scheme: ['http', 'https'] })
+    .default('https://ws.audioscrobbler.com/2.0/'),
+  LASTFM_AUTH_URL: Joi.string()
+    .uri({ scheme: ['http', 'https'] })
+    .default('https://www.last.fm/api/auth/'),
+  LASTFM_API_KEY: Joi.string().pattern(/^[A-Za-z0-9]{8,64}$/, 'Last.fm API key'),
+  LASTFM_SECRET: Joi.string().pattern(/^[A-Za-z0-9]{8,64}$/, 'Last.fm shared secret'),
 })
   .and('ADMIN_EMAIL', 'ADMIN_PASSWORD')
+  .and('LASTFM_API_KEY', 'LASTFM_SECRET')
   .unknown(true);
 
 export class ConfigError extends Error {}
@@ -172,5 +186,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       maxEncodes: v.TRANSCODE_MAX_ENCODES === undefined ? os.availableParallelism() : Number(v.TRANSCODE_MAX_ENCODES),
     },
     lyrics: { apiUrl: str('LYRICS_API_URL')?.replace(/\/+$/, ''), timeoutMs: Number(v.LYRICS_API_TIMEOUT_MS) },
+    scrobble: {
+      listenBrainzApiUrl: String(v.LISTENBRAINZ_API_URL).replace(/\/+$/, ''),
+      // Kept as given: Last.fm's endpoints end in a slash.
+      lastfm: { apiUrl: String(v.LASTFM_API_URL), authUrl: String(v.LASTFM_AUTH_URL), apiKey: str('LASTFM_API_KEY'), secret: str('LASTFM_SECRET') },
+    },
   };
 }
