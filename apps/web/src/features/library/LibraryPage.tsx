@@ -10,7 +10,7 @@ import { PlaylistCard } from '../playlists';
 import { PlaylistForm, type PlaylistFormMode } from '../playlists';
 import { ownPlaylistCard } from './playlistCards';
 import { SpotifyPlaylists, useSpotifyImport } from './SpotifyPlaylists';
-import { ImportPlaylistPanel, downloadExport, reviewPath, useImportSpotify } from '../playlistImport';
+import { ImportPlaylistPanel, SaavnOptIn, downloadExport, reviewPath, useImportSpotify } from '../playlistImport';
 import './LibraryPage.css';
 
 type View = { kind: 'samma' } | { kind: 'spotify' } | { kind: 'import' } | { kind: 'form'; mode: PlaylistFormMode };
@@ -31,6 +31,7 @@ export default function LibraryPage() {
   const signedIn = useListenerToken();
   const playlists = useOwnPlaylists({ revalidate: true });
   const importSpotify = useImportSpotify();
+  const [spotifyViaSaavn, setSpotifyViaSaavn] = useState(false);
   const deletion = useDeletePlaylist();
 
   useEffect(() => {
@@ -127,12 +128,13 @@ export default function LibraryPage() {
               {errorMessage(importSpotify.error, MESSAGES.spotifyPlaylistsFailed)}
             </p>
           )}
+          <SaavnOptIn checked={spotifyViaSaavn} onChange={setSpotifyViaSaavn} />
           <SpotifyPlaylists
             state={spotify.state}
             onPlay={(id) => navigate('/player', { state: spotify.playerState(id) })}
             onImport={(card) =>
               importSpotify.mutate(
-                { id: card.id, name: card.name },
+                { id: card.id, name: card.name, saavn: spotifyViaSaavn },
                 { onSuccess: (answer) => navigate(reviewPath(answer.playlist._id)) },
               )
             }
