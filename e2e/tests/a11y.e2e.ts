@@ -64,6 +64,7 @@ describe('accessibility (axe-core)', () => {
       ['liked-songs', '/favourites', /Liked Songs/],
       ['player', '/player', /./],
       ['apps', '/apps', 'Apps'],
+      ['scrobbling', '/account/scrobbling', 'Scrobbling'],
       ['change-password', '/account/password', /password/i],
     ];
     for (const [name, path, heading] of screens) {

@@ -8,6 +8,9 @@ import { readBody, troubleMaker, wait, type TroubleControls } from './serviceTro
  * - POST /1/submit-listens: `{ listen_type: 'single' | 'import' | 'playing_now', payload }`,
  *   each item `{ listened_at?, track_metadata: { artist_name, track_name, release_name?,
  *   additional_info } }`; 200 `{ status: 'ok' }`, 401 for a bad token, 400 for a malformed body.
+ * - GET /1/user/{user}/listens and /1/user/{user}/playing-now: what was stored, in ListenBrainz's
+ *   `{ payload: { count, listens, user_id } }` shape (newest first), so a test in another
+ *   process can read it.
  * Like ListenBrainz, it keeps one listen per user, listened_at and track: a listen sent twice is
  * stored once (`listens`), while `submissions` records every request that arrived.
  */
@@ -82,6 +85,17 @@ export async function startListenBrainzFake(): Promise<ListenBrainzFake> {
       if (req.method === 'GET' && url.pathname === '/1/validate-token') {
         if (!token) return send(400, { code: 400, message: 'You need to provide an Authorization header.', valid: false });
         return send(200, user ? { code: 200, message: 'Token valid.', valid: true, user_name: user } : { code: 200, message: 'Token invalid.', valid: false });
+      }
+      const userPath = /^\/1\/user\/([^/]+)\/(listens|playing-now)$/.exec(url.pathname);
+      if (req.method === 'GET' && userPath) {
+        const name = decodeURIComponent(userPath[1]!);
+        if (userPath[2] === 'listens') {
+          const own = listens.filter((l) => l.user === name).sort((a, b) => b.listened_at - a.listened_at);
+          return send(200, { payload: { count: own.length, user_id: name, listens: own.map(({ user, ...l }) => ({ ...l, user_name: user })) } });
+        }
+        const last = submissions.filter((s) => s.user === name && s.listenType === 'playing_now').at(-1);
+        const playing = last ? [{ playing_now: true, track_metadata: last.payload[0]!.track_metadata }] : [];
+        return send(200, { payload: { count: playing.length, user_id: name, playing_now: true, listens: playing } });
       }
       if (req.method === 'POST' && url.pathname === '/1/submit-listens') {
         if (!user) return send(401, { code: 401, error: 'Invalid authorization token.' });
