@@ -1,5 +1,5 @@
 import type { ScrobbleService } from '@samaa/shared';
-import { serialised } from '../db/engine.js';
+import { engineTraits, serialised } from '../db/engine.js';
 import { ScrobbleConnectionModel, ScrobblePendingModel, ScrobbleQueueModel } from './scrobble.model.js';
 
 export interface StoredLink {
@@ -71,8 +71,20 @@ export async function queuedListens(key: string): Promise<QueuedListen[]> {
   return doc?.listens ?? [];
 }
 
+/*
+ * Two ways to change a queue or the pending list. The embedded engine (one process per database)
+ * does not apply $push's $slice or a conditional $pull, so there each change is a read-modify-
+ * write under the document's lock. On MongoDB several API processes may share the data: there
+ * the operators are atomic, so they are used, and no write can undo another process's.
+ */
+const atomic = () => engineTraits().atomicUpdates;
+
 /** Appends a listen to a queue and names the queue in the pending list. */
 export async function enqueueListen(key: string, listen: QueuedListen): Promise<void> {
+  if (atomic()) {
+    await ScrobbleQueueModel.updateOne({ _id: key }, { $push: { listens: { $each: [listen], $slice: -MAX_QUEUED } } }, { upsert: true });
+    return addPending(key);
+  }
   await serialised(queueLock(key), async () => {
     const listens = [...(await queuedListens(key)), listen].slice(-MAX_QUEUED);
     await ScrobbleQueueModel.updateOne({ _id: key }, { $set: { listens } }, { upsert: true });
@@ -85,6 +97,12 @@ export async function enqueueListen(key: string, listen: QueuedListen): Promise<
  * stay. An emptied queue leaves the pending list.
  */
 export async function removeListens(key: string, ids: readonly string[]): Promise<number> {
+  if (atomic()) {
+    await ScrobbleQueueModel.updateOne({ _id: key }, { $pull: { listens: { id: { $in: [...ids] } } } });
+    const remaining = (await queuedListens(key)).length;
+    if (remaining === 0) await removePending(key, true);
+    return remaining;
+  }
   const left = await serialised(queueLock(key), async () => {
     const gone = new Set(ids);
     const listens = (await queuedListens(key)).filter((l) => !gone.has(l.id));
@@ -108,7 +126,11 @@ export async function pendingKeys(): Promise<string[]> {
   return doc?.keys ?? [];
 }
 
-export function addPending(key: string): Promise<void> {
+export async function addPending(key: string): Promise<void> {
+  if (atomic()) {
+    await ScrobblePendingModel.updateOne({ _id: PENDING_ID }, { $addToSet: { keys: key } }, { upsert: true });
+    return;
+  }
   return serialised(PENDING_LOCK, async () => {
     const keys = await pendingKeys();
     if (keys.includes(key)) return;
@@ -117,7 +139,14 @@ export function addPending(key: string): Promise<void> {
 }
 
 /** `onlyIfEmpty`: a listen queued since the queue emptied keeps the key listed. */
-export function removePending(key: string, onlyIfEmpty: boolean): Promise<void> {
+export async function removePending(key: string, onlyIfEmpty: boolean): Promise<void> {
+  if (atomic()) {
+    if (onlyIfEmpty && (await queuedListens(key)).length > 0) return;
+    await ScrobblePendingModel.updateOne({ _id: PENDING_ID }, { $pull: { keys: key } });
+    // A listen queued (and its key re-added) between the check and the removal names it again.
+    if (onlyIfEmpty && (await queuedListens(key)).length > 0) await addPending(key);
+    return;
+  }
   return serialised(PENDING_LOCK, async () => {
     if (onlyIfEmpty && (await queuedListens(key)).length > 0) return;
     const keys = await pendingKeys();
