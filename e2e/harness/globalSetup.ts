@@ -7,6 +7,7 @@ declare module 'vitest' {
     baseUrl: string;
     dataDir: string;
     admin: { email: string; password: string };
+    listenBrainzUrl: string;
   }
 }
 
@@ -30,6 +31,7 @@ export async function setup(project: TestProject) {
   project.provide('baseUrl', app.baseUrl);
   project.provide('dataDir', app.dataDir);
   project.provide('admin', { email: ADMIN.email, password: ADMIN.password });
+  project.provide('listenBrainzUrl', fakes.listenBrainzUrl);
 }
 
 export async function teardown() {

@@ -65,6 +65,7 @@ describe('accessibility (axe-core)', () => {
       ['player', '/player', /./],
       ['apps', '/apps', 'Apps'],
       ['shares', '/shares', 'Shares'],
+      ['scrobbling', '/account/scrobbling', 'Scrobbling'],
       ['change-password', '/account/password', /password/i],
     ];
     for (const [name, path, heading] of screens) {

@@ -51,6 +51,8 @@ async function uploadOnLibrary(name: string, content: string, shot?: string): Pr
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Library', exact: true }).click();
   await page.getByRole('button', { name: IMPORT_LABELS.importPlaylist }).click();
   await page.getByLabel(IMPORT_LABELS.chooseFile).setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(content) });
+  // Rows the catalogue lacks are looked for on JioSaavn only when the listener opts in.
+  await page.getByRole('checkbox', { name: IMPORT_LABELS.alsoSaavn }).check();
   if (shot) await screenshot(page, shot);
   await page.getByRole('button', { name: IMPORT_LABELS.startImport, exact: true }).click();
   await page.waitForURL('**/library/import/*');

@@ -13,6 +13,7 @@ import { usersRouter } from './users/users.routes.js';
 import { authRouter } from './auth/auth.routes.js';
 import { passwordRouter } from './users/password.routes.js';
 import { apiKeysRouter } from './apiKeys/apiKeys.routes.js';
+import { scrobbleRouter } from './scrobble/scrobble.routes.js';
 import { likesRouter } from './likes/likes.routes.js';
 import { songsRouter } from './songs/songs.routes.js';
 import { lyricsRouter } from './lyrics/lyrics.routes.js';
@@ -147,6 +148,7 @@ export function createApp(ctx: AppContext, options: { searchFastPath?: boolean }
   app.use('/api', mediaSessionRouter(ctx));
   app.use('/api/account/password', limit.password, passwordRouter(ctx));
   app.use('/api/account/api-keys', apiKeysRouter(ctx));
+  app.use('/api/account', scrobbleRouter(ctx));
   app.use('/api/songs', likesRouter(ctx));
   app.use('/api/songs', lyricsRouter(ctx));
   app.use('/api/songs', songsRouter(ctx));

@@ -6,6 +6,7 @@ import { forgetSong as forgetSongInPlaylists, forgetUser as forgetPlaylistsOfUse
 import { forgetUser as forgetSharesOfUser } from './shares/shares.service.js';
 import { forgetUser as forgetListeningOfUser } from './subsonic/store/listening.service.js';
 import { forgetUser as forgetLinksOfUser } from './users/accounts.service.js';
+import { forgetUser as forgetScrobblingOfUser } from './scrobble/scrobble.service.js';
 
 /*
  * What goes with a user or a song, in one place. Each feature says what happens to its own data
@@ -24,6 +25,7 @@ const userHooks: readonly Forget[] = [
   forgetPlaysOfUser,
   forgetListeningOfUser,
   forgetSharesOfUser,
+  forgetScrobblingOfUser,
 ];
 
 const songHooks: readonly Forget[] = [forgetSongInPlaylists, forgetLikesOfSong, forgetPlaysOfSong, forgetLyricsOfSong];

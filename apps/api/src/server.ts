@@ -45,6 +45,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   await seedDemoCatalogue(ctx);
   const libraries = config.musicDirs.length ? (await import('./libraries/libraries.service.js')).librariesOf(ctx) : undefined;
   libraries?.start();
+  const scrobbles = (await import('./scrobble/scrobbleSender.js')).startScrobbleSender(ctx);
 
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
@@ -70,6 +71,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       await closed;
       clearTimeout(force);
       await libraries?.stop();
+      await scrobbles.stop();
       // A snapshot written as the server stops would otherwise be lost, and the next start scans.
       await (await import('./songs/songCatalogue.js')).catalogueWritten();
       stopSharing();

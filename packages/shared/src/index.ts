@@ -12,3 +12,4 @@ export * from './mpegAudio.js';
 export * from './lyrics.js';
 export * from './playlistImport.js';
 export * from './shares.js';
+export * from './scrobbling.js';

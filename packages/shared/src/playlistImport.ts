@@ -91,6 +91,8 @@ export interface SpotifyImportBody {
   /** The playlist's name and tracks as the browser read them (Spotify tokens stay in the browser). */
   name: string;
   tracks: ImportInput[];
+  /** Also look on JioSaavn for rows the catalogue has no sure match for (their title and artists are sent there). */
+  saavn?: boolean;
 }
 
 /** PUT /api/playlists/{id}/import-rows/{index}: pick a song, a JioSaavn song, or drop the row. */
@@ -131,7 +133,11 @@ export const spotifyImportSchema = Joi.object<SpotifyImportBody>({
   spotifyPlaylistId: Joi.string().trim().pattern(/^[A-Za-z0-9]+$/).max(64).required(),
   name: Joi.string().trim().min(1).max(200).required().label('Name'),
   tracks: Joi.array().items(importInputSchema).max(IMPORT_LIMITS.maxRows).required(),
+  saavn: Joi.boolean().default(false),
 });
+
+/** The multipart `saavn` field of a file import: 'true' opts in; anything else, or none, is no. */
+export const lookOnSaavnField = (value: unknown): boolean => value === 'true' || value === true;
 
 /** Column names of the CSV export: Exportify's, so either tool reads the other's files. */
 export const EXPORT_CSV_COLUMNS = [
@@ -188,6 +194,8 @@ export const IMPORT_LABELS = {
   review: 'Review import',
   by: { isrc: 'ISRC', text: 'title and artist', saavn: 'JioSaavn', manual: 'picked' } as Record<MatchBy, string>,
   otherVersion: 'another version',
+  alsoSaavn: 'Also look on JioSaavn',
+  alsoSaavnHint: 'Titles and artists of the tracks not found here are sent to JioSaavn to look for them.',
 } as const;
 
 export type PlaylistEntry = { kind: 'song'; song: Playlist['songs'][number] } | { kind: 'saavn'; track: PlaylistSaavnTrack };

@@ -4,3 +4,5 @@ export * from './saavn.js';
 export * from './spotify.js';
 export * from './firebaseStorage.js';
 export * from './lrclib.js';
+export * from './listenbrainz.js';
+export * from './lastfm.js';

@@ -5,6 +5,7 @@ import { authUser, requireAuth } from '../auth/middleware.js';
 import { notFound } from '../http/errors.js';
 import { validate } from '../http/validate.js';
 import { songExists } from '../songs/songs.service.js';
+import { scrobbleListen, scrobbleNowPlaying } from '../scrobble/scrobble.service.js';
 import { setNowPlaying } from './nowPlaying.repo.js';
 import { recordPlay } from './plays.repo.js';
 
@@ -18,8 +19,14 @@ export function playsRouter(ctx: AppContext): Router {
     const { songId, submission } = validate<PlayReport>(playReportSchema, req.body);
     if (!(await songExists(songId))) throw notFound(CATALOGUE_MESSAGES.songNotFound);
     const userId = authUser(req)._id;
-    if (submission) await recordPlay(userId, songId, new Date());
-    else await setNowPlaying(userId, WEB_PLAYER_NAME, songId, new Date());
+    if (submission) {
+      await recordPlay(userId, songId, new Date());
+      await scrobbleListen(userId, songId, { player: WEB_PLAYER_NAME });
+    } else {
+      await setNowPlaying(userId, WEB_PLAYER_NAME, songId, new Date());
+      // Best effort, after the answer: a slow service does not hold the player up.
+      void scrobbleNowPlaying(userId, songId, WEB_PLAYER_NAME).catch((err: unknown) => ctx.logger.warn({ err: String(err) }, 'now playing not sent'));
+    }
     res.status(204).end();
   });
   return router;

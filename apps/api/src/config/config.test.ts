@@ -18,6 +18,10 @@ describe('loadConfig', () => {
     expect(config.corsOrigins).toEqual(['http://localhost:3000']);
     expect(config.mongodbUri).toBeUndefined();
     expect(config.seedDemo).toBe(true);
+    expect(config.scrobble).toEqual({
+      listenBrainzApiUrl: 'https://api.listenbrainz.org',
+      lastfm: { apiUrl: 'https://ws.audioscrobbler.com/2.0/', authUrl: 'https://www.last.fm/api/auth/', apiKey: undefined, secret: undefined },
+    });
   });
 
   it('treats empty variables as unset', () => {
@@ -35,6 +39,9 @@ describe('loadConfig', () => {
     [{ ADMIN_EMAIL: 'admin@example.com' }, /ADMIN_PASSWORD/],
     [{ NODE_ENV: 'production' }, /JWT_SECRET/],
     [{ NODE_ENV: 'production', JWT_SECRET: 'short' }, /at least 32/],
+    [{ LISTENBRAINZ_API_URL: 'ftp://lb' }, /LISTENBRAINZ_API_URL/],
+    [{ LASTFM_API_KEY: 'abcdef0123456789' }, /LASTFM_SECRET/],
+    [{ LASTFM_API_KEY: 'not a key!', LASTFM_SECRET: 'abcdef0123456789' }, /LASTFM_API_KEY/],
   ])('stops with one line naming the bad setting: %j', (env, pattern) => {
     let error: unknown;
     try {

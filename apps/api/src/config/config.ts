@@ -47,6 +47,8 @@ export interface Config {
   lyrics: { apiUrl?: string; timeoutMs: number };
   /** Share links for people without an account (SHARES); on by default. */
   shares: boolean;
+  /** Where listens are scrobbled (apps/api/src/scrobble); Last.fm only with an operator's key and secret. */
+  scrobble: { listenBrainzApiUrl: string; lastfm: { apiUrl: string; authUrl: string; apiKey?: string; secret?: string } };
 }
 
 const MB = 1024 * 1024;
@@ -112,8 +114,20 @@ const schema = Joi.object({
   LYRICS_API_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
   LYRICS_API_TIMEOUT_MS: Joi.number().integer().min(100).max(60_000).default(3000),
   SHARES: Joi.boolean().default(true),
+  LISTENBRAINZ_API_URL: Joi.string()
+    .uri({ scheme: ['http', 'https'] })
+    .default('https://api.listenbrainz.org'),
+  LASTFM_API_URL: Joi.string()
+    .uri({ scheme: ['http', 'https'] })
+    .default('https://ws.audioscrobbler.com/2.0/'),
+  LASTFM_AUTH_URL: Joi.string()
+    .uri({ scheme: ['http', 'https'] })
+    .default('https://www.last.fm/api/auth/'),
+  LASTFM_API_KEY: Joi.string().pattern(/^[A-Za-z0-9]{8,64}$/, 'Last.fm API key'),
+  LASTFM_SECRET: Joi.string().pattern(/^[A-Za-z0-9]{8,64}$/, 'Last.fm shared secret'),
 })
   .and('ADMIN_EMAIL', 'ADMIN_PASSWORD')
+  .and('LASTFM_API_KEY', 'LASTFM_SECRET')
   .unknown(true);
 
 export class ConfigError extends Error {}
@@ -184,5 +198,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     lyrics: { apiUrl: str('LYRICS_API_URL')?.replace(/\/+$/, ''), timeoutMs: Number(v.LYRICS_API_TIMEOUT_MS) },
     shares: Boolean(v.SHARES),
+    scrobble: {
+      listenBrainzApiUrl: String(v.LISTENBRAINZ_API_URL).replace(/\/+$/, ''),
+      // Kept as given: Last.fm's endpoints end in a slash.
+      lastfm: { apiUrl: String(v.LASTFM_API_URL), authUrl: String(v.LASTFM_AUTH_URL), apiKey: str('LASTFM_API_KEY'), secret: str('LASTFM_SECRET') },
+    },
   };
 }

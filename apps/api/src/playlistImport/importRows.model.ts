@@ -12,6 +12,8 @@ const importHeaderSchema = new Schema(
     user: { type: String, required: true },
     total: { type: Number, required: true },
     chunks: { type: Number, required: true },
+    /** The listener chose to look on JioSaavn too: "Match again" does as well. */
+    lookOnSaavn: { type: Boolean, default: false },
   },
   { versionKey: false, timestamps: true },
 );

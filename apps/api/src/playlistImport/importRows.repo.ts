@@ -10,6 +10,7 @@ export interface ImportHeader {
   user: string;
   total: number;
   chunks: number;
+  lookOnSaavn: boolean;
 }
 
 const key = (playlistId: string) => playlistId.toLowerCase();
@@ -17,7 +18,7 @@ const chunkId = (playlistId: string, chunk: number) => `${key(playlistId)}:${chu
 const lock = (playlistId: string) => `playlist-import:${key(playlistId)}`;
 
 /** Chunks first, header last: a header always names complete rows. */
-export async function saveImportRows(playlistId: string, user: string, rows: readonly ImportRow[]): Promise<void> {
+export async function saveImportRows(playlistId: string, user: string, rows: readonly ImportRow[], lookOnSaavn = false): Promise<void> {
   const chunks = Math.ceil(rows.length / CHUNK_ROWS);
   await ImportChunkModel.insertMany(
     Array.from({ length: chunks }, (_, chunk) => ({
@@ -25,12 +26,12 @@ export async function saveImportRows(playlistId: string, user: string, rows: rea
       rows: JSON.stringify(rows.slice(chunk * CHUNK_ROWS, (chunk + 1) * CHUNK_ROWS)),
     })),
   );
-  await ImportHeaderModel.create({ _id: key(playlistId), user: user.toLowerCase(), total: rows.length, chunks });
+  await ImportHeaderModel.create({ _id: key(playlistId), user: user.toLowerCase(), total: rows.length, chunks, lookOnSaavn });
 }
 
 export async function findImportHeader(playlistId: string): Promise<ImportHeader | null> {
   const doc = await ImportHeaderModel.findById(key(playlistId)).lean();
-  return doc ? { playlistId: doc._id, user: doc.user, total: doc.total, chunks: doc.chunks } : null;
+  return doc ? { playlistId: doc._id, user: doc.user, total: doc.total, chunks: doc.chunks, lookOnSaavn: Boolean(doc.lookOnSaavn) } : null;
 }
 
 export async function importRowsOf(header: ImportHeader): Promise<ImportRow[]> {

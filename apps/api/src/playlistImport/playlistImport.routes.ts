@@ -4,6 +4,7 @@ import {
   IMPORT_LIMITS,
   IMPORT_MESSAGES,
   importRowResolutionSchema,
+  lookOnSaavnField,
   spotifyImportSchema,
   type ImportRowResolution,
   type SpotifyImportBody,
@@ -90,14 +91,15 @@ export function playlistImportRouter(ctx: AppContext): Router {
   router.post('/import', auth, playlistFile(), importJson, async (req, res) => {
     const userId = authUser(req)._id;
     const file = (req as { file?: Express.Multer.File }).file;
-    const parsed = file
-      ? parsePlaylistFile(file.buffer, file.originalname)
-      : (() => {
-          if (req.is('multipart/form-data')) throw badRequest(IMPORT_MESSAGES.noFile);
-          const body = validate<SpotifyImportBody>(spotifyImportSchema, req.body);
-          return parsedFromSpotify(body.name, body.tracks);
-        })();
-    const data = await oneAtATime(userId, () => importPlaylist(userId, parsed, { saavn }));
+    const fromSpotify = () => {
+      if (req.is('multipart/form-data')) throw badRequest(IMPORT_MESSAGES.noFile);
+      return validate<SpotifyImportBody>(spotifyImportSchema, req.body);
+    };
+    const spotify = file ? undefined : fromSpotify();
+    const parsed = file ? parsePlaylistFile(file.buffer, file.originalname) : parsedFromSpotify(spotify!.name, spotify!.tracks);
+    const lookOnSaavn = file ? lookOnSaavnField((req.body as Record<string, unknown> | undefined)?.saavn) : Boolean(spotify!.saavn);
+    // Rows leave the server for JioSaavn only when the listener ticked "Also look on JioSaavn".
+    const data = await oneAtATime(userId, () => importPlaylist(userId, parsed, { saavn: lookOnSaavn ? saavn : undefined }));
     res.status(201).json({ ...data, message: IMPORT_MESSAGES.imported(data.counts.matched, data.counts.total) });
   });
 

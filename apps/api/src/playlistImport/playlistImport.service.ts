@@ -38,7 +38,10 @@ async function ownedImport(playlistId: string, userId: string): Promise<{ record
   return { record, header };
 }
 
-/** Matches a parsed playlist and saves it as a new own playlist with its import rows. */
+/**
+ * Matches a parsed playlist and saves it as a new own playlist with its import rows. JioSaavn is
+ * asked only when `options.saavn` is given (the listener opted in); the choice is kept for "Match again".
+ */
 export async function importPlaylist(userId: string, parsed: ParsedPlaylist, options: MatchOptions): Promise<PlaylistImportResult> {
   const index = await currentMatchIndex();
   const rows = await matchRows(index, parsed.rows, options);
@@ -51,7 +54,7 @@ export async function importPlaylist(userId: string, parsed: ParsedPlaylist, opt
   const desc = `Imported from ${FORMAT_NAMES[parsed.format]}: ${counts.matched} of ${counts.total} tracks matched`;
   const created = await insertPlaylist(userId, { name, desc, img: /^(https?:\/\/|\/media\/)/.test(cover) ? cover : '' });
   try {
-    await saveImportRows(created._id, userId, rows);
+    await saveImportRows(created._id, userId, rows, Boolean(options.saavn));
     const record = await replacePlaylistEntries(created._id, songIds, saavnTracks);
     return result((await withSongs([record ?? created]))[0]!, rows);
   } catch (err) {
@@ -110,9 +113,13 @@ export async function resolveRow(
   return result((await withSongs([updated]))[0]!, rows);
 }
 
-/** Re-runs the rows that are missing or uncertain: the catalogue may have grown since. */
-export async function matchAgain(playlistId: string, userId: string, options: MatchOptions): Promise<PlaylistImportResult> {
+/**
+ * Re-runs the rows that are missing or uncertain: the catalogue may have grown since. JioSaavn is
+ * asked again only if the listener opted in when importing.
+ */
+export async function matchAgain(playlistId: string, userId: string, given: MatchOptions): Promise<PlaylistImportResult> {
   const { record, header } = await ownedImport(playlistId, userId);
+  const options = header.lookOnSaavn ? given : { ...given, saavn: undefined };
   const index = await currentMatchIndex();
   const { updated, rows } = await rewrite(record, header, async (all) => {
     const open = all.filter((row) => row.status === 'missing' || row.status === 'uncertain');

@@ -56,8 +56,11 @@ const CSV = [
   '"spotify:track:6","Get Lucky","Daft Punk, Pharrell Williams","Random Access Memories","369000",""',
 ].join('\r\n');
 
-const importCsv = (user: TestUser, csv = CSV, name = 'Road Trip.csv') =>
-  request(app).post('/api/playlists/import').set('x-auth-token', user.token).attach('file', Buffer.from(csv), name);
+/** With "Also look on JioSaavn" ticked (`saavn: false`: unticked, as by default). */
+const importCsv = (user: TestUser, csv = CSV, name = 'Road Trip.csv', saavn = true) => {
+  const req = request(app).post('/api/playlists/import').set('x-auth-token', user.token);
+  return (saavn ? req.field('saavn', 'true') : req).attach('file', Buffer.from(csv), name);
+};
 
 /** The body as text, whatever its content type. */
 const asText = (res: request.Response) => (typeof res.body === 'string' ? res.body : Buffer.isBuffer(res.body) ? res.body.toString('utf8') : res.text);
@@ -163,6 +166,30 @@ describe('POST /api/playlists/import', () => {
     expect((await first).status).toBe(201);
     fake.reset();
     expect((await importCsv(alice)).status).toBe(201);
+  });
+
+  it('asks JioSaavn nothing unless the listener ticked "Also look on JioSaavn", and "Match again" keeps that choice', async () => {
+    fake.reset();
+    const res = await importCsv(alice, CSV, 'Private.csv', false);
+    expect(res.status).toBe(201);
+    expect(res.body.counts).toMatchObject({ total: 6 });
+    expect(res.body.rows[2].status).toBe('missing');
+    expect(res.body.playlist.saavnTracks ?? []).toEqual([]);
+    const again = await request(app).post(`/api/playlists/${res.body.playlist._id}/import/match-again`).set('x-auth-token', alice.token);
+    expect(again.status).toBe(200);
+    const spotify = await request(app)
+      .post('/api/playlists/import')
+      .set('x-auth-token', alice.token)
+      .send({ source: 'spotify', spotifyPlaylistId: 'pl2', name: 'Quiet', tracks: [{ title: 'Heat Waves', artists: ['Glass Animals'], isrc: '' }] });
+    expect(spotify.status).toBe(201);
+    expect(spotify.body.rows[0].status).toBe('missing');
+    expect(fake.requests).toEqual([]);
+    const opted = await request(app)
+      .post('/api/playlists/import')
+      .set('x-auth-token', alice.token)
+      .send({ source: 'spotify', spotifyPlaylistId: 'pl3', name: 'Loud', saavn: true, tracks: [{ title: 'Heat Waves', artists: ['Glass Animals'], isrc: '' }] });
+    // (Found by an earlier test's look-up, which the JioSaavn client keeps.)
+    expect(opted.body.rows[0].match).toMatchObject({ saavnId: 'sHeat01', by: 'saavn' });
   });
 
   it('imports the Spotify source from the tracks the browser read', async () => {

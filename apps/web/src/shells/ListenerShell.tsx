@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { PASSWORD_MESSAGES, SHARE_MESSAGES } from '@samaa/shared';
+import { PASSWORD_MESSAGES, SCROBBLE_MESSAGES, SHARE_MESSAGES } from '@samaa/shared';
 import { Sidebar } from './Sidebar';
 import { Page } from './Page';
 import { NotFound } from '../components/NotFound';
@@ -17,6 +17,7 @@ const TrendingPage = lazy(() => import('../features/trending/TrendingPage'));
 const FavouritesPage = lazy(() => import('../features/favourites/FavouritesPage'));
 const PlayerPage = lazy(() => import('../features/player/PlayerPage'));
 const ChangePasswordPage = lazy(() => import('../features/account/ChangePasswordPage'));
+const ScrobblingPage = lazy(() => import('../features/account/ScrobblingPage'));
 const AppsPage = lazy(() => import('../features/apps/AppsPage'));
 const ImportReviewPage = lazy(() => import('../features/playlistImport/ImportReviewPage'));
 const SharesPage = lazy(() => import('../features/shares/SharesPage'));
@@ -30,6 +31,7 @@ const LINKS = [
   { to: '/player', label: 'Player' },
   { to: '/shares', label: SHARE_MESSAGES.title },
   { to: '/apps', label: 'Apps' },
+  { to: '/account/scrobbling', label: SCROBBLE_MESSAGES.title },
   { to: '/account/password', label: PASSWORD_MESSAGES.changeTitle },
 ];
 
@@ -62,6 +64,7 @@ export function ListenerShell() {
             <Route path="/favourites" element={<FavouritesPage />} />
             <Route path="/apps" element={<AppsPage />} />
             <Route path="/shares" element={<SharesPage />} />
+            <Route path="/account/scrobbling" element={<ScrobblingPage />} />
             <Route path="/account/password" element={<ChangePasswordPage />} />
             <Route path="*" element={<NotFound fullWidth />} />
           </Routes>

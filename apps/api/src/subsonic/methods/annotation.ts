@@ -2,6 +2,7 @@ import { recordPlay, setNowPlaying } from '../../analytics/analytics.service.js'
 import { isObjectId } from '../../http/validate.js';
 import { setLiked } from '../../likes/likes.service.js';
 import { songExists } from '../../songs/songs.service.js';
+import { scrobbleListen, scrobbleNowPlaying } from '../../scrobble/scrobble.service.js';
 import { notFoundError, type SubsonicCall, type SubsonicMethod } from '../call.js';
 import { SUBSONIC_ERRORS, SubsonicError } from '../response.js';
 
@@ -30,13 +31,18 @@ export const annotationMethods: Record<string, SubsonicMethod> = {
     const times = params.list('time').map(Number);
     for (const id of ids) if (!isObjectId(id) || !(await songExists(id))) throw notFoundError('Song');
     if (!params.bool('submission', true)) {
-      await setNowPlaying(user._id, playerName(params.optional('c')), ids[ids.length - 1]!, new Date());
+      const player = playerName(params.optional('c'));
+      await setNowPlaying(user._id, player, ids[ids.length - 1]!, new Date());
+      void scrobbleNowPlaying(user._id, ids[ids.length - 1]!, player).catch(() => undefined);
       return {};
     }
     for (const [i, id] of ids.entries()) {
       const time = times[i];
-      const at = time !== undefined && Number.isFinite(time) && time > 0 && time <= Date.now() + 60_000 ? new Date(time) : new Date();
+      const given = time !== undefined && Number.isFinite(time) && time > 0 && time <= Date.now() + 60_000;
+      const at = given ? new Date(time) : new Date();
       await recordPlay(user._id, id, at);
+      // `time` is when the app heard the song: the listen is dated from it.
+      await scrobbleListen(user._id, id, { at: given ? at : undefined, player: playerName(params.optional('c')) });
     }
     return {};
   },

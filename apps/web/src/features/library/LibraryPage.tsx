@@ -10,7 +10,7 @@ import { PlaylistCard } from '../playlists';
 import { PlaylistForm, type PlaylistFormMode } from '../playlists';
 import { ownPlaylistCard } from './playlistCards';
 import { SpotifyPlaylists, useSpotifyImport } from './SpotifyPlaylists';
-import { ImportPlaylistPanel, downloadExport, reviewPath, useImportSpotify } from '../playlistImport';
+import { ImportPlaylistPanel, SaavnOptIn, downloadExport, reviewPath, useImportSpotify } from '../playlistImport';
 import { useShareDialog, useSharesEnabled } from '../shares';
 import './LibraryPage.css';
 
@@ -32,6 +32,7 @@ export default function LibraryPage() {
   const signedIn = useListenerToken();
   const playlists = useOwnPlaylists({ revalidate: true });
   const importSpotify = useImportSpotify();
+  const [spotifyViaSaavn, setSpotifyViaSaavn] = useState(false);
   const deletion = useDeletePlaylist();
   const share = useShareDialog();
   const sharesOn = useSharesEnabled();
@@ -130,12 +131,13 @@ export default function LibraryPage() {
               {errorMessage(importSpotify.error, MESSAGES.spotifyPlaylistsFailed)}
             </p>
           )}
+          <SaavnOptIn checked={spotifyViaSaavn} onChange={setSpotifyViaSaavn} />
           <SpotifyPlaylists
             state={spotify.state}
             onPlay={(id) => navigate('/player', { state: spotify.playerState(id) })}
             onImport={(card) =>
               importSpotify.mutate(
-                { id: card.id, name: card.name },
+                { id: card.id, name: card.name, saavn: spotifyViaSaavn },
                 { onSuccess: (answer) => navigate(reviewPath(answer.playlist._id)) },
               )
             }

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { IMPORT_LABELS, IMPORT_LIMITS, IMPORT_MESSAGES } from '@samaa/shared';
 import { errorMessage } from '../../api/client';
 import { useImportFile } from './importQueries';
+import { SaavnOptIn } from './SaavnOptIn';
 import './playlistImport.css';
 
 export const reviewPath = (playlistId: string) => `/library/import/${playlistId}`;
@@ -12,6 +13,7 @@ export function ImportPlaylistPanel() {
   const navigate = useNavigate();
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState('');
+  const [lookOnSaavn, setLookOnSaavn] = useState(false);
   const upload = useImportFile();
 
   function submit(event: FormEvent) {
@@ -19,7 +21,7 @@ export function ImportPlaylistPanel() {
     if (!file) return setProblem(IMPORT_MESSAGES.noFile);
     if (file.size > IMPORT_LIMITS.maxFileBytes) return setProblem(IMPORT_MESSAGES.tooLarge);
     setProblem('');
-    upload.mutate(file, {
+    upload.mutate({ file, saavn: lookOnSaavn }, {
       onSuccess: (answer) => navigate(reviewPath(answer.playlist._id)),
       onError: (error) => setProblem(errorMessage(error, IMPORT_MESSAGES.unknownFormat)),
     });
@@ -41,6 +43,7 @@ export function ImportPlaylistPanel() {
           }}
         />
       </label>
+      <SaavnOptIn checked={lookOnSaavn} onChange={setLookOnSaavn} />
       {problem && (
         <p className="alert alert--error" role="alert">
           {problem}

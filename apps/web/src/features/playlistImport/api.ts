@@ -11,15 +11,17 @@ export interface ImportAnswer extends PlaylistImportResult {
   message?: string;
 }
 
-export async function importPlaylistFile(file: File): Promise<ImportAnswer> {
+/** `saavn`: the listener ticked "Also look on JioSaavn" (titles and artists then go there). */
+export async function importPlaylistFile({ file, saavn = false }: { file: File; saavn?: boolean }): Promise<ImportAnswer> {
   const form = new FormData();
+  form.append('saavn', String(saavn));
   form.append('file', file, file.name);
   const res = await api.post<ImportAnswer>('/playlists/import', form);
   return res.data;
 }
 
-export async function importSpotifyPlaylist(spotifyPlaylistId: string, name: string, tracks: ImportInput[]): Promise<ImportAnswer> {
-  const res = await api.post<ImportAnswer>('/playlists/import', { source: 'spotify', spotifyPlaylistId, name, tracks });
+export async function importSpotifyPlaylist(spotifyPlaylistId: string, name: string, tracks: ImportInput[], saavn = false): Promise<ImportAnswer> {
+  const res = await api.post<ImportAnswer>('/playlists/import', { source: 'spotify', spotifyPlaylistId, name, tracks, saavn });
   return res.data;
 }
 

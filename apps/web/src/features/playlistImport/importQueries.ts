@@ -47,7 +47,8 @@ export function useMatchAgain(playlistId: string) {
 export function useImportSpotify() {
   return useMutation(
     {
-      mutationFn: async ({ id, name }: { id: string; name: string }) => importSpotifyPlaylist(id, name, await fetchSpotifyImportTracks(id)),
+      mutationFn: async ({ id, name, saavn = false }: { id: string; name: string; saavn?: boolean }) =>
+        importSpotifyPlaylist(id, name, await fetchSpotifyImportTracks(id), saavn),
       onSuccess: remember,
     },
     queryClient,

@@ -102,7 +102,21 @@ describe('Import playlist panel', () => {
     await userEvent.upload(screen.getByLabelText(IMPORT_LABELS.chooseFile), file);
     await userEvent.click(screen.getByRole('button', { name: IMPORT_LABELS.startImport }));
     expect(await screen.findByRole('heading', { name: IMPORT_LABELS.reviewTitle('Road Trip') })).toBeInTheDocument();
-    expect(mock.callsTo('POST /playlists/import')[0]!.body).toBeInstanceOf(FormData);
+    const sent = mock.callsTo('POST /playlists/import')[0]!.body as FormData;
+    expect(sent).toBeInstanceOf(FormData);
+    // "Also look on JioSaavn" is unticked unless the listener ticks it.
+    expect(sent.get('saavn')).toBe('false');
+  });
+
+  it('sends the JioSaavn opt-in when ticked', async () => {
+    mock.on({ 'POST /playlists/import': () => [201, review] });
+    renderAt('/library');
+    const box = screen.getByRole('checkbox', { name: IMPORT_LABELS.alsoSaavn });
+    expect(box).not.toBeChecked();
+    await userEvent.click(box);
+    await userEvent.upload(screen.getByLabelText(IMPORT_LABELS.chooseFile), new File(['Track Name,Artist Name(s)\nHello,Adele\n'], 'list.csv', { type: 'text/csv' }));
+    await userEvent.click(screen.getByRole('button', { name: IMPORT_LABELS.startImport }));
+    await waitFor(() => expect((mock.callsTo('POST /playlists/import')[0]!.body as FormData).get('saavn')).toBe('true'));
   });
 
   it("shows the server's 400 for a file that is none of the formats", async () => {
