@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { SongInput } from '@samaa/shared';
+import type { AppEventBus } from '../context.js';
 import { insertSongs, moveScannedSong, refreshScannedSongs, songsById } from '../songs/songs.service.js';
 import { deleteSong } from '../songs/songs.service.js';
 import { storeScannedLyrics } from '../lyrics/lyrics.service.js';
@@ -32,6 +33,8 @@ export interface ScanResult {
 
 export interface ScanDeps {
   reader: TagReader;
+  /** Where a removed file's song is announced deleted, so its references go too. */
+  events: AppEventBus;
   imagesDir: string;
   onProgress?(progress: ScanProgress): void;
   /** A file this scan read and could not take, with why (called once per such file and scan). */
@@ -341,7 +344,7 @@ export async function scanLibrary(library: LibraryFolder, deps: ScanDeps): Promi
   const removed = gone.filter((relative) => !movedFrom.has(relative));
   for (const relative of removed) {
     const { songId } = known.get(relative)!;
-    if (songId) await deleteSong(songId).catch(() => undefined);
+    if (songId) await deleteSong(deps.events, songId).catch(() => undefined);
     result.removed += 1;
   }
   await deleteFileEntries(removed.map((relative) => fileEntryId(library.id, relative)));

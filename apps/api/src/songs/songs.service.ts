@@ -1,6 +1,6 @@
 import { CATALOGUE_MESSAGES, type Song, type SongInput } from '@samaa/shared';
 import { notFound } from '../http/errors.js';
-import { forgetSongEverywhere } from '../cascades.js';
+import type { AppEventBus } from '../context.js';
 import { deleteSongById, insertSong, markEdited, replaceSong } from './songs.repo.js';
 import { songsById } from './songCatalogue.js';
 
@@ -44,8 +44,8 @@ export async function updateSong(id: string, input: SongInput): Promise<Song> {
   return song;
 }
 
-/** Deletes a song, then every reference to it (see `forgetSongEverywhere`). */
-export async function deleteSong(id: string): Promise<void> {
+/** Deletes a song, then raises `songDeleted`: it answers once every reference to the song is gone. */
+export async function deleteSong(events: AppEventBus, id: string): Promise<void> {
   if (!(await deleteSongById(id))) throw notFound(CATALOGUE_MESSAGES.songNotFound);
-  await forgetSongEverywhere(id);
+  await events.emit('songDeleted', id);
 }

@@ -5,7 +5,6 @@ import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
 import { isObjectId, validate } from '../http/validate.js';
 import { mailerFor } from '../mail/mailer.js';
 import { verificationLink, verificationMail } from '../mail/verificationMail.js';
-import { forgetUserEverywhere } from '../cascades.js';
 import { deletePasswordResetsOf } from './passwordResets.repo.js';
 import {
   claimVerificationResend,
@@ -187,13 +186,13 @@ export function listUsers(): Promise<UserRecord[]> {
 
 /**
  * DELETE /api/users/:id: removes the user first (their tokens stop working at once, since the
- * auth middleware checks that the user exists), then everything of theirs (see
- * `forgetUserEverywhere`).
+ * auth middleware checks that the user exists), then raises `userDeleted`, which every feature
+ * holding their data follows (see composition.ts); it answers once all of them are done.
  */
-export async function deleteUser(adminId: string, id: string): Promise<void> {
+export async function deleteUser(ctx: AppContext, adminId: string, id: string): Promise<void> {
   if (id === adminId.toLowerCase()) throw badRequest(ACCOUNT_MESSAGES.cannotDeleteSelf);
   if (!(await deleteUserById(id))) throw notFound(ACCOUNT_MESSAGES.userNotFound);
-  await forgetUserEverywhere(id);
+  await ctx.events.emit('userDeleted', id);
 }
 
 /** When a user goes: their verification links and password resets. */
