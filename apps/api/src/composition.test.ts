@@ -13,6 +13,7 @@ import * as apiKeys from './apiKeys/apiKeys.service.js';
 import * as likes from './likes/likes.service.js';
 import * as lyrics from './lyrics/lyrics.service.js';
 import * as playlists from './playlists/playlists.service.js';
+import * as playlistImport from './playlistImport/playlistImport.service.js';
 import * as listening from './subsonic/store/listening.service.js';
 import * as accounts from './users/accounts.service.js';
 import { createSong } from './songs/songs.service.js';
@@ -76,6 +77,7 @@ describe('the composition root', () => {
       ['songDeleted', 'likes', likes.forgetSong],
       ['songDeleted', 'analytics', analytics.forgetSong],
       ['songDeleted', 'lyrics', lyrics.forgetSong],
+      ['playlistDeleted', 'playlistImport', playlistImport.forgetPlaylist],
     ]);
   });
 

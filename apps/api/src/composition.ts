@@ -6,6 +6,7 @@ import * as apiKeys from './apiKeys/apiKeys.service.js';
 import * as likes from './likes/likes.service.js';
 import * as lyrics from './lyrics/lyrics.service.js';
 import * as playlists from './playlists/playlists.service.js';
+import * as playlistImport from './playlistImport/playlistImport.service.js';
 import * as listening from './subsonic/store/listening.service.js';
 import * as accounts from './users/accounts.service.js';
 
@@ -28,6 +29,8 @@ export function subscribeCleanups(events: AppEventBus): void {
   events.on('songDeleted', likes.forgetSong, 'likes');
   events.on('songDeleted', analytics.forgetSong, 'analytics');
   events.on('songDeleted', lyrics.forgetSong, 'lyrics');
+
+  events.on('playlistDeleted', playlistImport.forgetPlaylist, 'playlistImport');
 }
 
 /** The application's event bus, with every feature's cleanup subscribed. */

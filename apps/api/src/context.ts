@@ -21,6 +21,8 @@ export interface AppEvents {
   userDeleted: string;
   /** A song's record was deleted: the payload is its id. */
   songDeleted: string;
+  /** A playlist was deleted by its owner: the payload is its id. */
+  playlistDeleted: string;
 }
 
 export type AppEventBus = EventBus<AppEvents>;

@@ -5,8 +5,7 @@ import { authUser, requireAuth } from '../auth/middleware.js';
 import { notFound } from '../http/errors.js';
 import { validate } from '../http/validate.js';
 import { songExists } from '../songs/songs.service.js';
-import { setNowPlaying } from './nowPlaying.repo.js';
-import { recordPlay } from './plays.repo.js';
+import { recordPlay, setNowPlaying } from './analytics.service.js';
 
 /**
  * POST /api/plays: the web player's plays, counted with the apps' scrobbles (play counts,

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { SongInput } from '@samaa/shared';
 import type { AppEventBus } from '../context.js';
-import { insertSongs, moveScannedSong, refreshScannedSongs, songsById } from '../songs/songs.service.js';
+import { addSongs, followMovedFile, rescanSongs, songsById } from '../songs/songs.service.js';
 import { deleteSong } from '../songs/songs.service.js';
 import { storeScannedLyrics } from '../lyrics/lyrics.service.js';
 import { tagsFromPath } from './fallbackTags.js';
@@ -249,7 +249,7 @@ export async function scanLibrary(library: LibraryFolder, deps: ScanDeps): Promi
       }
     }
     if (refreshes.length > 0) {
-      const kept = await refreshScannedSongs(refreshes);
+      const kept = await rescanSongs(refreshes);
       for (const [i, { id, file, input, read }] of refreshes.entries()) {
         if (kept[i]) {
           result.updated += 1;
@@ -259,7 +259,7 @@ export async function scanLibrary(library: LibraryFolder, deps: ScanDeps): Promi
       }
     }
     if (fresh.length > 0) {
-      const ids = await insertSongs(fresh.map(({ file, input }) => ({ ...input, scanFile: fileEntryId(library.id, file.relative) })));
+      const ids = await addSongs(fresh.map(({ file, input }) => ({ ...input, scanFile: fileEntryId(library.id, file.relative) })));
       for (const [k, { read }] of fresh.entries()) if (read.lyrics) await storeScannedLyrics(ids[k]!, read.lyrics);
       rewritten.push(...fresh.map(({ file, read }, k) => entryOf(library, file, { songId: ids[k], ...lyricsProblem(read) })));
       result.added += fresh.length;
@@ -330,7 +330,7 @@ export async function scanLibrary(library: LibraryFolder, deps: ScanDeps): Promi
     const { songId } = known.get(from)!;
     live ??= await songsById();
     if (live.has(songId!)) {
-      await moveScannedSong(songId!, libraryFileUrl(library, file.relative), fileEntryId(library.id, file.relative));
+      await followMovedFile(songId!, libraryFileUrl(library, file.relative), fileEntryId(library.id, file.relative));
       keptSongs += 1;
     }
     await saveFileEntries([entryOf(library, file, { songId })]);

@@ -6,6 +6,7 @@ import { isObjectId, validate } from '../http/validate.js';
 import { mailerFor } from '../mail/mailer.js';
 import { verificationLink, verificationMail } from '../mail/verificationMail.js';
 import { deletePasswordResetsOf } from './passwordResets.repo.js';
+import * as users from './users.repo.js';
 import {
   claimVerificationResend,
   deleteUnverifiedUser,
@@ -16,6 +17,8 @@ import {
   listUserRecords,
   markVerified,
   releaseVerificationResend,
+  type LoginUser,
+  type UserIdentity,
 } from './users.repo.js';
 import {
   consumeVerificationToken,
@@ -202,14 +205,43 @@ export function forgetUser(userId: string): Promise<unknown> {
 
 // --- what other features use -----------------------------------------------------------------
 
-export {
-  countUsers,
-  findIdentity,
-  findLoginUser,
-  findUserByEmail,
-  findUserRecord,
-  forgetUserIdentity,
-  onUserChanged,
-  signupTimesSince,
-} from './users.repo.js';
+/** Who a token's user is now (null once deleted): the auth middleware's check, cached briefly. */
+export function findIdentity(id: string): Promise<UserIdentity | null> {
+  return users.findIdentity(id);
+}
+
+/** The account behind a sign-in email, with its password hash. */
+export function findLoginUser(email: string): Promise<LoginUser | null> {
+  return users.findLoginUser(email);
+}
+
+/** The account with this (normalised) email, without secrets. */
+export function findUserByEmail(email: string): Promise<UserRecord | null> {
+  return users.findUserByEmail(email);
+}
+
+/** The account with this id, without secrets. */
+export function findUserRecord(id: string): Promise<UserRecord | null> {
+  return users.findUserRecord(id);
+}
+
+/** How many accounts there are (only the verified ones when asked): the admin's analytics. */
+export function countUsers(filter: { verified?: true } = {}): Promise<number> {
+  return users.countUsers(filter);
+}
+
+/** When each account made since `since` signed up (the admin's analytics). */
+export function signupTimesSince(since: Date): Promise<Date[]> {
+  return users.signupTimesSince(since);
+}
+
+/** Follows changes to accounts made in this process (to tell the other processes). */
+export function onUserChanged(listener: (id: string) => void): () => void {
+  return users.onUserChanged(listener);
+}
+
+/** Another process changed this account: this process forgets what it knew of it. */
+export function forgetUserIdentity(id: string): void {
+  users.forgetUserIdentity(id);
+}
 
