@@ -54,12 +54,14 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 // --- verification tokens -------------------------------------------------------------------
 
 const SWEEP_INTERVAL_MS = 60_000;
-let lastSweep = 0;
+/** When each app context last swept (a context's clock may be a test's). */
+const lastSweeps = new WeakMap<AppContext, number>();
 
 /** Deletes expired verification tokens, at most once a minute, without holding up the request. */
 function sweepExpiredTokens(ctx: AppContext, now: number): void {
+  const lastSweep = lastSweeps.get(ctx) ?? 0;
   if (now - lastSweep < SWEEP_INTERVAL_MS && now >= lastSweep) return;
-  lastSweep = now;
+  lastSweeps.set(ctx, now);
   deleteExpiredVerificationTokens(new Date(now)).then(
     (count) => {
       if (count) ctx.logger.debug(`removed ${count} expired verification tokens`);
