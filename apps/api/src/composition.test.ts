@@ -73,6 +73,7 @@ describe('the composition root', () => {
       ['userDeleted', 'apiKeys', apiKeys.forgetUser],
       ['userDeleted', 'analytics', analytics.forgetUser],
       ['userDeleted', 'subsonic listening', listening.forgetUser],
+      ['userDeleted', 'playlistImport', playlistImport.forgetUser],
       ['songDeleted', 'playlists', playlists.forgetSong],
       ['songDeleted', 'likes', likes.forgetSong],
       ['songDeleted', 'analytics', analytics.forgetSong],

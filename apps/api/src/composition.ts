@@ -24,6 +24,7 @@ export function subscribeCleanups(events: AppEventBus): void {
   events.on('userDeleted', apiKeys.forgetUser, 'apiKeys');
   events.on('userDeleted', analytics.forgetUser, 'analytics');
   events.on('userDeleted', listening.forgetUser, 'subsonic listening');
+  events.on('userDeleted', playlistImport.forgetUser, 'playlistImport');
 
   events.on('songDeleted', playlists.forgetSong, 'playlists');
   events.on('songDeleted', likes.forgetSong, 'likes');

@@ -10,7 +10,15 @@ import {
 import { badRequest, notFound } from '../http/errors.js';
 import { createPlaylistRecord, ownPlaylistRecord, setPlaylistEntries, withSongs, type PlaylistRecord } from '../playlists/playlists.service.js';
 import { songsById } from '../songs/songs.service.js';
-import { deleteImportRows, findImportHeader, importRowsOf, saveImportRows, updateImportRows, type ImportHeader } from './importRows.repo.js';
+import {
+  deleteImportRows,
+  findImportHeader,
+  importedPlaylistsOf,
+  importRowsOf,
+  saveImportRows,
+  updateImportRows,
+  type ImportHeader,
+} from './importRows.repo.js';
 import { currentMatchIndex } from './matchIndex.js';
 import { matchRows, type MatchOptions } from './matcher.js';
 import type { ParsedPlaylist } from './parsers/parsedPlaylist.js';
@@ -123,4 +131,9 @@ export function parsedFromSpotify(name: string, tracks: ImportInput[]): ParsedPl
 /** When a playlist goes: the rows of its import, if it was imported. */
 export function forgetPlaylist(playlistId: string): Promise<unknown> {
   return deleteImportRows(playlistId);
+}
+
+/** When a user goes: the rows of their imports (their playlists go with the playlists feature). */
+export async function forgetUser(userId: string): Promise<unknown> {
+  return Promise.all((await importedPlaylistsOf(userId)).map(deleteImportRows));
 }
