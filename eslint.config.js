@@ -28,6 +28,67 @@ const dbImportsNoFeature = {
   message: 'db/ imports no feature: a feature registers what it needs (see dataStartup.ts).',
 };
 
+/**
+ * A feature's public use cases are its main service, `<feature>/<feature>.service.ts` (the users
+ * feature's is `users/accounts.service.ts`); its other services are its own business.
+ */
+const otherFeaturesInnerService = {
+  regex: '^(?:\\.\\./)+(?!\\.\\./)(?!users/accounts\\.service(?:\\.js)?$)(?!([^/]+)/\\1\\.service(?:\\.js)?$)(?:[^/]+/)+[^/]+\\.service(?:\\.js)?$',
+  message: "Use the feature's public use cases (<feature>/<feature>.service.ts), not its inner services.",
+};
+
+/**
+ * State of the running app lives in the context or the composition root, so two contexts (tests,
+ * processes) never share it. Not state: a read-only table (typed ReadonlyMap/ReadonlySet, or
+ * built from its entries), and a WeakMap keyed by the AppContext (a part made once per context).
+ */
+const moduleState = [
+  {
+    selector: ':matches(Program, Program > ExportNamedDeclaration) > VariableDeclaration[kind="let"]',
+    message: 'No module-level `let`: keep state in AppContext or the composition root (a pure memo may be allowed with an eslint-disable comment saying why).',
+  },
+  {
+    selector:
+      ':matches(Program, Program > ExportNamedDeclaration) > VariableDeclaration > VariableDeclarator:not([id.typeAnnotation.typeAnnotation.typeName.name=/^Readonly(Map|Set)$/]) > NewExpression.init[arguments.length=0][callee.name=/^(Map|WeakMap|Set|WeakSet)$/]:not([typeArguments.params.0.typeName.name="AppContext"])',
+    message: 'No module-level Map/Set filled at run time: keep state in AppContext or the composition root (a pure memo may be allowed with an eslint-disable comment saying why).',
+  },
+];
+
+/** Route handlers are mounted, never patched in: assigning `x.handle` replaces the app's own. */
+const handlePatch = {
+  selector: 'AssignmentExpression > MemberExpression.left[property.name="handle"]:not([object.type="ThisExpression"])',
+  message: "Do not assign `.handle`: mount a router or middleware in app.ts instead.",
+};
+
+/** A service offers use cases; its repository's functions are not re-exported (types may be). */
+const serviceReexportsRepository = [
+  {
+    selector: 'ExportNamedDeclaration[exportKind!="type"][source.value=/\\.repo(\\.js)?$/]',
+    message: 'A service does not re-export its repository: write the use case the other feature needs.',
+  },
+  { selector: 'ExportAllDeclaration[source.value=/\\.repo(\\.js)?$/]', message: 'A service does not re-export its repository: write the use case the other feature needs.' },
+];
+
+/** Test helpers that live beside their feature for now (another change moves them into test/). */
+const testHelpersBesideFeatures = ['apps/api/src/**/testLibrary.ts', 'apps/api/src/**/testAudio.ts', 'apps/api/src/**/subsonicTestClient.ts'];
+
+/** The composition root: where the app's parts are made and wired, so module state may live there. */
+const compositionRoot = ['apps/api/src/server.ts', 'apps/api/src/app.ts', 'apps/api/src/composition.ts'];
+
+/**
+ * Temporary: files whose module state another change (the catalogue object in AppContext) is
+ * moving into the context. Remove this list once it is merged.
+ */
+const catalogueStatePending = [
+  'apps/api/src/songs/**',
+  'apps/api/src/search/**',
+  'apps/api/src/subsonic/library*.ts',
+  'apps/api/src/subsonic/genreIndex.ts',
+  'apps/api/src/subsonic/albumOrders.ts',
+  'apps/api/src/subsonic/keptAnswers.ts',
+  'apps/api/src/playlistImport/matchIndex.ts',
+];
+
 /** The db layer itself, test helpers and tests may reach any repository. */
 const apiUnrestricted = ['apps/api/src/db/**', 'apps/api/src/test/**', '**/*.test.ts'];
 
@@ -73,8 +134,27 @@ export default tseslint.config(
     files: ['apps/api/src/**/*.ts'],
     ignores: [...dataAccess, ...apiUnrestricted],
     rules: {
-      'no-restricted-imports': ['error', { ...dataLayer, patterns: [...dataLayer.patterns, otherFeaturesRepository, seedModules] }],
+      'no-restricted-imports': [
+        'error',
+        { ...dataLayer, patterns: [...dataLayer.patterns, otherFeaturesRepository, otherFeaturesInnerService, seedModules] },
+      ],
     },
+  },
+  {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: [...apiUnrestricted, ...testHelpersBesideFeatures, ...compositionRoot, ...catalogueStatePending],
+    rules: { 'no-restricted-syntax': ['error', ...moduleState, handlePatch] },
+  },
+  {
+    // The composition root (and, for now, the catalogue's files) may hold state; nothing patches handlers.
+    files: [...compositionRoot, ...catalogueStatePending],
+    ignores: apiUnrestricted,
+    rules: { 'no-restricted-syntax': ['error', handlePatch, ...serviceReexportsRepository] },
+  },
+  {
+    files: ['apps/api/src/**/*.service.ts'],
+    ignores: [...apiUnrestricted, ...catalogueStatePending],
+    rules: { 'no-restricted-syntax': ['error', ...moduleState, handlePatch, ...serviceReexportsRepository] },
   },
   {
     files: dataAccess,

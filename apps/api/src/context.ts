@@ -1,4 +1,5 @@
 import type { Config } from './config/config.js';
+import type { EventBus } from './events/eventBus.js';
 import type { Logger } from './logger.js';
 import type { RedisLink } from './redis/redisLink.js';
 
@@ -10,4 +11,18 @@ export interface AppContext {
   jwtSecret: string;
   /** Set when REDIS_URL is: state shared with the other API processes. */
   redis?: RedisLink;
+  /** What happened that other features follow (their cleanups are subscribed in composition.ts). */
+  events: AppEventBus;
 }
+
+/** Every event a feature may raise, with its payload. */
+export interface AppEvents {
+  /** A user's record was deleted: the payload is their id. */
+  userDeleted: string;
+  /** A song's record was deleted: the payload is its id. */
+  songDeleted: string;
+  /** A playlist was deleted by its owner: the payload is its id. */
+  playlistDeleted: string;
+}
+
+export type AppEventBus = EventBus<AppEvents>;

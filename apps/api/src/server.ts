@@ -29,17 +29,18 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   // a cold start is module loading).
   const engine = startEngine(config, logger, 'npm start');
   engine.catch(() => undefined); // awaited below, once open.js has loaded
-  const [db, { createApp }, { bootstrapAdmin }, { seedDemoCatalogue }] = await Promise.all([
+  const [db, { createApp }, { createAppEvents }, { bootstrapAdmin }, { seedDemoCatalogue }] = await Promise.all([
     Promise.all([import('./db/open.js'), import('./dataStartup.js')]).then(([{ openDatabase }, { dataStartup }]) =>
       openDatabase(config, logger, 'npm start', dataStartup, engine),
     ),
     import('./app.js'),
+    import('./composition.js'),
     import('./users/adminBootstrap.js'),
     import('./media/demoSeed.js'),
   ]);
   const redis = config.redisUrl ? (await import('./redis/redisLink.js')).connectRedis(config.redisUrl, logger) : undefined;
   const stopSharing = redis ? (await import('./redis/announcements.js')).shareChanges(redis, randomUUID()) : () => {};
-  const ctx: AppContext = { config, logger, jwtSecret: resolveJwtSecret(config), redis };
+  const ctx: AppContext = { config, logger, jwtSecret: resolveJwtSecret(config), redis, events: createAppEvents(logger) };
   const app = createApp(ctx);
   await bootstrapAdmin(ctx);
   await seedDemoCatalogue(ctx);

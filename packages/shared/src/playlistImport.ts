@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import type { Playlist } from './types.js';
+import type { Playlist, PlaylistSaavnTrack, SaavnTrackRef } from './types.js';
 
 /** Upload limits of POST /api/playlists/import: a hostile file is refused before it is parsed. */
 export const IMPORT_LIMITS = {
@@ -27,15 +27,6 @@ export interface ImportInput {
 
 export type ImportRowStatus = 'matched' | 'uncertain' | 'missing' | 'dropped';
 export type MatchBy = 'isrc' | 'text' | 'saavn' | 'manual';
-
-/** A JioSaavn song kept in a playlist: its id, and what the player needs to play it. */
-export interface SaavnTrackRef {
-  saavnId: string;
-  name: string;
-  artist: string;
-  img: string;
-  src: string;
-}
 
 /** Something a row could be: a catalogue song or a JioSaavn song. */
 export interface ImportCandidate {
@@ -78,11 +69,6 @@ export interface PlaylistImportResult {
   playlist: Playlist;
   rows: ImportRow[];
   counts: ImportCounts;
-}
-
-/** A JioSaavn track of an own playlist; `at` is its place among all the playlist's entries. */
-export interface PlaylistSaavnTrack extends SaavnTrackRef {
-  at: number;
 }
 
 export interface SpotifyImportBody {

@@ -86,7 +86,7 @@ export interface Playlist {
   songs: Song[];
   user: string;
   /** JioSaavn songs an import kept, each at its place among the entries; absent when none. */
-  saavnTracks?: import('./playlistImport.js').PlaylistSaavnTrack[];
+  saavnTracks?: PlaylistSaavnTrack[];
 }
 
 export interface SpotifyImage {
@@ -147,4 +147,18 @@ export interface PlayerTrack {
   sampleRate?: number;
   replayGainTrackGain?: number;
   replayGainTrackPeak?: number;
+}
+
+/** A JioSaavn song kept in a playlist: its id, and what the player needs to play it. */
+export interface SaavnTrackRef {
+  saavnId: string;
+  name: string;
+  artist: string;
+  img: string;
+  src: string;
+}
+
+/** A JioSaavn track of an own playlist; `at` is its place among all the playlist's entries. */
+export interface PlaylistSaavnTrack extends SaavnTrackRef {
+  at: number;
 }

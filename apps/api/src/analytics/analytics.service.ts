@@ -5,11 +5,11 @@ import {
   type SignupDay,
   type TopSong,
 } from '@samaa/shared';
-import { countLikes, mostLikedSongs } from '../likes/likes.service.js';
-import { deleteNowPlayingOfUser } from './nowPlaying.repo.js';
-import { deletePlaysOfSong, deletePlaysOfUser, playStats } from './plays.repo.js';
-import { countPlaylists } from '../playlists/playlists.service.js';
-import { countSongs, songsById } from '../songs/songs.service.js';
+import { songsMostLiked, totalLikes } from '../likes/likes.service.js';
+import { deleteNowPlayingOfUser, nowPlaying as playingNow, setNowPlaying as storeNowPlaying, type NowPlayingEntry } from './nowPlaying.repo.js';
+import { deletePlaysOfSong, deletePlaysOfUser, playStats as playStatsOfSongs, recordPlay as insertPlay, type PlayStats } from './plays.repo.js';
+import { totalPlaylists } from '../playlists/playlists.service.js';
+import { catalogueSize, songsById } from '../songs/songs.service.js';
 import { countUsers, signupTimesSince } from '../users/accounts.service.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -34,7 +34,7 @@ export async function signupsPerDay(now = new Date(), days = ANALYTICS_SIGNUP_DA
 
 /** The most liked songs that are still in the catalogue. */
 export async function topSongs(limit = TOP_SONGS): Promise<TopSong[]> {
-  const rows = await mostLikedSongs(limit);
+  const rows = await songsMostLiked(limit);
   if (rows.length === 0) return [];
   const byId = await songsById();
   return rows.flatMap((row) => {
@@ -64,9 +64,9 @@ export async function adminAnalytics(now = new Date()): Promise<AdminAnalytics> 
   const [users, verifiedUsers, songs, playlists, likes, top, signups, played] = await Promise.all([
     countUsers(),
     countUsers({ verified: true }),
-    countSongs(),
-    countPlaylists(),
-    countLikes(),
+    catalogueSize(),
+    totalPlaylists(),
+    totalLikes(),
     topSongs(),
     signupsPerDay(now),
     mostPlayedSongs(),
@@ -76,8 +76,27 @@ export async function adminAnalytics(now = new Date()): Promise<AdminAnalytics> 
 
 // --- what other features use -----------------------------------------------------------------
 
-export { nowPlaying, setNowPlaying } from './nowPlaying.repo.js';
-export { playStats, recordPlay, type PlayStats } from './plays.repo.js';
+export type { PlayStats };
+
+/** What each listener is playing now (entries older than NOW_PLAYING_MS are gone). */
+export function nowPlaying(now = new Date()): Promise<NowPlayingEntry[]> {
+  return playingNow(now);
+}
+
+/** A listener's player started a song. */
+export function setNowPlaying(userId: string, player: string, songId: string, at: Date): Promise<void> {
+  return storeNowPlaying(userId, player, songId, at);
+}
+
+/** A listener played a song to the end (a scrobble): it counts in the song's plays. */
+export function recordPlay(userId: string, songId: string, at: Date): Promise<void> {
+  return insertPlay(userId, songId, at);
+}
+
+/** Each song's play count and last play, by song id. */
+export function playStats(): Promise<Map<string, PlayStats>> {
+  return playStatsOfSongs();
+}
 
 /** When a user goes: their plays and what they were playing. */
 export function forgetUser(userId: string): Promise<unknown> {

@@ -6,8 +6,7 @@ import { notFound } from '../http/errors.js';
 import { validate } from '../http/validate.js';
 import { songExists } from '../songs/songs.service.js';
 import { scrobbleListen, scrobbleNowPlaying } from '../scrobble/scrobble.service.js';
-import { setNowPlaying } from './nowPlaying.repo.js';
-import { recordPlay } from './plays.repo.js';
+import { recordPlay, setNowPlaying } from './analytics.service.js';
 
 /**
  * POST /api/plays: the web player's plays, counted with the apps' scrobbles (play counts,

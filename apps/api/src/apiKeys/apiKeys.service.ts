@@ -2,7 +2,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import { API_KEY_LIMIT, API_KEY_MESSAGES, apiKeyInputSchema, type ApiKeyInfo, type CreatedApiKey } from '@samaa/shared';
 import { conflict, notFound } from '../http/errors.js';
 import { validate } from '../http/validate.js';
-import { apiKeysOf, deleteApiKeyOf, deleteApiKeysOf, findApiKeyOwner, insertApiKey } from './apiKeys.repo.js';
+import {
+  apiKeysOf,
+  deleteApiKeyOf,
+  deleteApiKeysOf,
+  findApiKeyOwner,
+  insertApiKey,
+  replaceSealed,
+  sealedKeysOf,
+} from './apiKeys.repo.js';
 import { currentKeySealer } from './keySeal.js';
 
 /** Recognisable in a client's settings and in secret scanners. */
@@ -41,7 +49,22 @@ export function apiKeyOwnerByHash(keyHash: string): Promise<string | null> {
 
 // --- what other features use -----------------------------------------------------------------
 
-export { replaceSealed, sealedKeysOf } from './apiKeys.repo.js';
+/**
+ * A user's keys in the clear, for salted-token sign-in (md5(key + salt) needs the key itself):
+ * none when no sealing secret is set; a key sealed under the previous secret is sealed again.
+ */
+export async function openKeysOf(userId: string): Promise<{ keyHash: string; key: string }[]> {
+  const sealer = currentKeySealer();
+  if (!sealer) return [];
+  const keys: { keyHash: string; key: string }[] = [];
+  for (const { keyHash, sealed } of await sealedKeysOf(userId)) {
+    const opened = sealer.open(sealed, keyHash);
+    if (!opened) continue;
+    if (opened.stale) await replaceSealed(keyHash, sealer.seal(opened.key, keyHash));
+    keys.push({ keyHash, key: opened.key });
+  }
+  return keys;
+}
 
 /** When a user goes: their API keys. */
 export function forgetUser(userId: string): Promise<unknown> {

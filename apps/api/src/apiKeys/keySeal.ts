@@ -62,6 +62,7 @@ export function keySealer(current: string, previous?: string): KeySealer {
   };
 }
 
+// eslint-disable-next-line no-restricted-syntax -- process setting: set from the configuration by apiKeysRouter, the same secrets for every context of a process
 let configured: KeySealer | undefined;
 
 /**

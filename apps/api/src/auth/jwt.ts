@@ -25,6 +25,7 @@ export function signToken(claims: TokenClaims, secret: string, expiresIn: string
  * The secret as a key object, made once: given a string, jsonwebtoken tries to parse it as a
  * public key on every verify, which costs more than the HMAC itself.
  */
+// eslint-disable-next-line no-restricted-syntax -- pure memo: a key object derived from its secret
 const keys = new Map<string, crypto.KeyObject>();
 function keyOf(secret: string): crypto.KeyObject {
   let key = keys.get(secret);
@@ -42,6 +43,7 @@ function keyOf(secret: string): crypto.KeyObject {
  * an exact, once-verified token string (for the same secret) is taken from here.
  */
 type Verified = LRUCache<string, { claims: TokenClaims; expiresAtMs: number }>;
+// eslint-disable-next-line no-restricted-syntax -- pure memo: what a token string verified to under a secret, bounded and expiring
 const verifiedBySecret = new Map<string, Verified>();
 function verifiedWith(secret: string): Verified {
   let verified = verifiedBySecret.get(secret);

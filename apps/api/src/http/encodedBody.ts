@@ -12,6 +12,7 @@ export interface EncodedBody {
   gzip(): Buffer;
 }
 
+// eslint-disable-next-line no-restricted-syntax -- process-wide counter: makes each body's ETag unique within this process
 let made = 0;
 
 export function encodeBody(value: unknown): EncodedBody {
@@ -53,6 +54,7 @@ export class EncodedBodies<Owner extends object> {
   }
 }
 
+// eslint-disable-next-line no-restricted-syntax -- pure memo: a kept body's gzip, dropped with its owner
 const gzippedOf = new WeakMap<object, Buffer>();
 
 /**
@@ -68,6 +70,7 @@ export function gzipOnce(owner: object, make: () => string): Buffer {
   return gzipped;
 }
 
+// eslint-disable-next-line no-restricted-syntax -- pure memo: a body's ETag, dropped with the body
 const etags = new WeakMap<Buffer, string>();
 
 /** The ETag `etagFn` (Express's) gives a kept body, worked out once per body instead of on every send. */

@@ -83,6 +83,7 @@ function createRuntime(ctx: AppContext): LibrariesRuntime {
       ensureMediaDirs(store);
       const result = await scanLibrary(folder, {
         reader: tagReader(),
+        events: ctx.events,
         imagesDir: store.dirOf('image'),
         onProgress: (p) => (state.progress = p),
         signal: stopping.signal,

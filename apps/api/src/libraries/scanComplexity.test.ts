@@ -4,6 +4,7 @@ import path from 'node:path';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../test/db.js';
+import { createTestContext } from '../test/context.js';
 import { onCatalogueChanged } from '../songs/songCatalogue.js';
 import { SCAN_BATCH, scanLibrary, type ScanResult } from './scanner.js';
 import { startTagReader, type TagReader } from './tagReader.js';
@@ -19,6 +20,7 @@ import { taggedMp3, writeFile } from '../test/musicFiles.js';
 useTestDatabase();
 const base = fs.mkdtempSync(path.join(os.tmpdir(), 'samaa-scan-size-'));
 const imagesDir = path.join(base, 'images');
+const { events } = createTestContext();
 const SMALL = 1000;
 const LARGE = 2600;
 let reader: TagReader;
@@ -51,7 +53,7 @@ async function measuredScan(id: string, root: string): Promise<Measured> {
   const stopListening = onCatalogueChanged(() => void (announcements += 1));
   try {
     const counting: TagReader = { ...reader, read: (file) => ((reads += 1), reader.read(file)) };
-    const result = await scanLibrary({ id, name: id, root }, { reader: counting, imagesDir });
+    const result = await scanLibrary({ id, name: id, root }, { reader: counting, events, imagesDir });
     return { result, engineCalls, announcements, reads: reads - readsBefore };
   } finally {
     mongoose.set('debug', false);
@@ -116,7 +118,7 @@ describe('scan complexity', () => {
     const stop = new AbortController();
     const stopped = scanLibrary(
       { id: 'sizestop', name: 'sizestop', root },
-      { reader, imagesDir, signal: stop.signal, onProgress: ({ done }) => void (done >= SCAN_BATCH && stop.abort()) },
+      { reader, events, imagesDir, signal: stop.signal, onProgress: ({ done }) => void (done >= SCAN_BATCH && stop.abort()) },
     );
     await expect(stopped).rejects.toThrow();
     let entries = 0;
@@ -129,7 +131,7 @@ describe('scan complexity', () => {
     expect(entries).toBeGreaterThan(0);
     expect(entries).toBeLessThan(LARGE);
     expect(withSong).toBe(entries);
-    const resumed = await scanLibrary({ id: 'sizestop', name: 'sizestop', root }, { reader, imagesDir });
+    const resumed = await scanLibrary({ id: 'sizestop', name: 'sizestop', root }, { reader, events, imagesDir });
     expect(resumed).toMatchObject({ files: LARGE, unchanged: entries, added: LARGE - entries, songs: LARGE });
   }, 300_000);
 });

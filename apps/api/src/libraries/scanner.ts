@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { SongInput } from '@samaa/shared';
-import { insertSongs, moveScannedSong, refreshScannedSongs, songsById } from '../songs/songs.service.js';
+import type { AppEventBus } from '../context.js';
+import { addSongs, followMovedFile, rescanSongs, songsById } from '../songs/songs.service.js';
 import { deleteSong } from '../songs/songs.service.js';
 import { storeScannedLyrics } from '../lyrics/lyrics.service.js';
 import { tagsFromPath } from './fallbackTags.js';
@@ -32,6 +33,8 @@ export interface ScanResult {
 
 export interface ScanDeps {
   reader: TagReader;
+  /** Where a removed file's song is announced deleted, so its references go too. */
+  events: AppEventBus;
   imagesDir: string;
   onProgress?(progress: ScanProgress): void;
   /** A file this scan read and could not take, with why (called once per such file and scan). */
@@ -246,7 +249,7 @@ export async function scanLibrary(library: LibraryFolder, deps: ScanDeps): Promi
       }
     }
     if (refreshes.length > 0) {
-      const kept = await refreshScannedSongs(refreshes);
+      const kept = await rescanSongs(refreshes);
       for (const [i, { id, file, input, read }] of refreshes.entries()) {
         if (kept[i]) {
           result.updated += 1;
@@ -256,7 +259,7 @@ export async function scanLibrary(library: LibraryFolder, deps: ScanDeps): Promi
       }
     }
     if (fresh.length > 0) {
-      const ids = await insertSongs(fresh.map(({ file, input }) => ({ ...input, scanFile: fileEntryId(library.id, file.relative) })));
+      const ids = await addSongs(fresh.map(({ file, input }) => ({ ...input, scanFile: fileEntryId(library.id, file.relative) })));
       for (const [k, { read }] of fresh.entries()) if (read.lyrics) await storeScannedLyrics(ids[k]!, read.lyrics);
       rewritten.push(...fresh.map(({ file, read }, k) => entryOf(library, file, { songId: ids[k], ...lyricsProblem(read) })));
       result.added += fresh.length;
@@ -327,7 +330,7 @@ export async function scanLibrary(library: LibraryFolder, deps: ScanDeps): Promi
     const { songId } = known.get(from)!;
     live ??= await songsById();
     if (live.has(songId!)) {
-      await moveScannedSong(songId!, libraryFileUrl(library, file.relative), fileEntryId(library.id, file.relative));
+      await followMovedFile(songId!, libraryFileUrl(library, file.relative), fileEntryId(library.id, file.relative));
       keptSongs += 1;
     }
     await saveFileEntries([entryOf(library, file, { songId })]);
@@ -341,7 +344,7 @@ export async function scanLibrary(library: LibraryFolder, deps: ScanDeps): Promi
   const removed = gone.filter((relative) => !movedFrom.has(relative));
   for (const relative of removed) {
     const { songId } = known.get(relative)!;
-    if (songId) await deleteSong(songId).catch(() => undefined);
+    if (songId) await deleteSong(deps.events, songId).catch(() => undefined);
     result.removed += 1;
   }
   await deleteFileEntries(removed.map((relative) => fileEntryId(library.id, relative)));

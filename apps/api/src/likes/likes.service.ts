@@ -8,6 +8,8 @@ import {
   insertLike,
   likedSongIdsOf,
   likeTimesOf,
+  mostLikedSongs,
+  countLikes,
   toggleLikeOf,
 } from './likes.repo.js';
 
@@ -67,7 +69,15 @@ export async function likeTimes(userId: string): Promise<Map<string, Date>> {
 
 // --- what other features use -----------------------------------------------------------------
 
-export { countLikes, mostLikedSongs } from './likes.repo.js';
+/** How many likes there are in all (the admin's analytics). */
+export function totalLikes(): Promise<number> {
+  return countLikes();
+}
+
+/** The songs liked most, with their like counts, most first (the admin's analytics). */
+export function songsMostLiked(limit: number): Promise<{ songId: string; likes: number }[]> {
+  return mostLikedSongs(limit);
+}
 
 /** When a user goes: their likes. */
 export function forgetUser(userId: string): Promise<unknown> {

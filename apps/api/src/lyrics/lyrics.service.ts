@@ -16,6 +16,7 @@ import { lyricsOfAudioFile, type FoundLyrics } from './audioFileLyrics.js';
  */
 
 const clients = new WeakMap<AppContext, LrclibClient | null>();
+// eslint-disable-next-line no-restricted-syntax -- in-flight reads only: concurrent asks for one song's lyrics share one lookup, removed once settled
 const resolving = new Map<string, Promise<StoredLyrics | null>>();
 
 function lrclibOf(ctx: AppContext): LrclibClient | null {

@@ -39,6 +39,7 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
 /** How long a file's stat is reused: stored media never changes in place, so this only bounds deletes. */
 const STAT_TTL_MS = 2000;
 const STAT_CACHE_MAX = 1000;
+// eslint-disable-next-line no-restricted-syntax -- pure memo: a stored file's stat for STAT_TTL_MS (stored media never changes in place)
 const stats = new Map<string, { stat: fs.Stats; at: number }>();
 
 /** One stat per file per STAT_TTL_MS, shared by the many range requests of one play. */

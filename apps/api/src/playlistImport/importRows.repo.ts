@@ -78,3 +78,9 @@ export async function deleteImportRows(playlistId: string): Promise<void> {
     });
   }
 }
+
+/** The playlist ids of a user's imports (a scan of the headers: only when the user goes). */
+export async function importedPlaylistsOf(userId: string): Promise<string[]> {
+  const headers = await ImportHeaderModel.find({ user: userId.toLowerCase() }).select('_id').lean();
+  return headers.map((doc) => String(doc._id));
+}

@@ -7,10 +7,18 @@ import {
   type Playlist,
   type PlaylistImportResult,
 } from '@samaa/shared';
-import { badRequest, forbidden, notFound } from '../http/errors.js';
-import { findPlaylist, insertPlaylist, replacePlaylistEntries, withSongs, type PlaylistRecord } from '../playlists/playlists.service.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { createPlaylistRecord, ownPlaylistRecord, setPlaylistEntries, withSongs, type PlaylistRecord } from '../playlists/playlists.service.js';
 import { songsById } from '../songs/songs.service.js';
-import { deleteImportRows, findImportHeader, importRowsOf, saveImportRows, updateImportRows, type ImportHeader } from './importRows.repo.js';
+import {
+  deleteImportRows,
+  findImportHeader,
+  importedPlaylistsOf,
+  importRowsOf,
+  saveImportRows,
+  updateImportRows,
+  type ImportHeader,
+} from './importRows.repo.js';
 import { currentMatchIndex } from './matchIndex.js';
 import { matchRows, type MatchOptions } from './matcher.js';
 import type { ParsedPlaylist } from './parsers/parsedPlaylist.js';
@@ -24,15 +32,8 @@ function result(playlist: Playlist, rows: ImportRow[]): PlaylistImportResult {
   return { playlist, rows, counts: countRows(rows) };
 }
 
-async function ownedRecord(playlistId: string, userId: string): Promise<PlaylistRecord> {
-  const record = await findPlaylist(playlistId);
-  if (!record) throw notFound(CATALOGUE_MESSAGES.playlistNotFound);
-  if (record.user !== userId.toLowerCase()) throw forbidden();
-  return record;
-}
-
 async function ownedImport(playlistId: string, userId: string): Promise<{ record: PlaylistRecord; header: ImportHeader }> {
-  const record = await ownedRecord(playlistId, userId);
+  const record = await ownPlaylistRecord(playlistId, userId);
   const header = await findImportHeader(playlistId);
   if (!header) throw notFound(IMPORT_MESSAGES.noImport);
   return { record, header };
@@ -52,10 +53,10 @@ export async function importPlaylist(userId: string, parsed: ParsedPlaylist, opt
   const cover = (songIds[0] ? byId.get(songIds[0])?.img : undefined) ?? saavnTracks[0]?.img ?? '';
   const name = (parsed.name?.trim() || 'Imported playlist').slice(0, NAME_MAX);
   const desc = `Imported from ${FORMAT_NAMES[parsed.format]}: ${counts.matched} of ${counts.total} tracks matched`;
-  const created = await insertPlaylist(userId, { name, desc, img: /^(https?:\/\/|\/media\/)/.test(cover) ? cover : '' });
+  const created = await createPlaylistRecord(userId, { name, desc, img: /^(https?:\/\/|\/media\/)/.test(cover) ? cover : '' });
   try {
     await saveImportRows(created._id, userId, rows, Boolean(options.saavn));
-    const record = await replacePlaylistEntries(created._id, songIds, saavnTracks);
+    const record = await setPlaylistEntries(created._id, songIds, saavnTracks);
     return result((await withSongs([record ?? created]))[0]!, rows);
   } catch (err) {
     // Nothing half-written: a playlist without its rows goes again.
@@ -82,7 +83,7 @@ async function rewrite(record: PlaylistRecord, header: ImportHeader, change: (ro
     const changed = await change(rows);
     for (const row of changed) rows[row.index] = row;
     const { songIds, saavnTracks } = entriesOf(rows, kept);
-    const updated = await replacePlaylistEntries(record._id, songIds, saavnTracks);
+    const updated = await setPlaylistEntries(record._id, songIds, saavnTracks);
     if (!updated) throw notFound(CATALOGUE_MESSAGES.playlistNotFound);
     return { changed, result: { updated, rows, changed } };
   });
@@ -137,4 +138,9 @@ export function parsedFromSpotify(name: string, tracks: ImportInput[]): ParsedPl
 /** When a playlist goes: the rows of its import, if it was imported. */
 export function forgetPlaylist(playlistId: string): Promise<unknown> {
   return deleteImportRows(playlistId);
+}
+
+/** When a user goes: the rows of their imports (their playlists go with the playlists feature). */
+export async function forgetUser(userId: string): Promise<unknown> {
+  return Promise.all((await importedPlaylistsOf(userId)).map(deleteImportRows));
 }

@@ -323,4 +323,13 @@ describe('GET /api/playlists/:id/export', () => {
     expect(await ImportHeaderModel.countDocuments()).toBe(0);
     expect(await ImportChunkModel.countDocuments()).toBe(0);
   });
+
+  it("deleting the user deletes their imports' rows, and no one else's", async () => {
+    await importCsv(alice);
+    await importCsv(bob);
+    const admin = await createUser({ admin: true });
+    await request(app).delete(`/api/users/${alice._id}`).set('x-auth-token', admin.token).expect(200);
+    expect((await ImportHeaderModel.find().lean()).map((header) => header.user)).toEqual([bob._id.toLowerCase()]);
+    expect(await ImportChunkModel.countDocuments()).toBe(1);
+  });
 });

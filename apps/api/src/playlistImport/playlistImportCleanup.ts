@@ -1,8 +1,8 @@
-import { deletePlaylistById } from '../playlists/playlists.service.js';
+import { discardPlaylist } from '../playlists/playlists.service.js';
 import { deleteImportRows } from './importRows.repo.js';
 
 /** Removes an import's playlist and its rows (a failed import, or a deleted playlist). */
 export async function deletePlaylistWithImport(playlistId: string, userId: string): Promise<void> {
   await deleteImportRows(playlistId);
-  await deletePlaylistById(playlistId, userId);
+  await discardPlaylist(playlistId, userId);
 }

@@ -82,7 +82,7 @@ export function playlistsRouter(ctx: AppContext): Router {
   });
 
   router.delete('/:id', async (req, res) => {
-    await deletePlaylist(objectId(req.params.id), authUser(req)._id);
+    await deletePlaylist(ctx.events, objectId(req.params.id), authUser(req)._id);
     res.json({ message: CATALOGUE_MESSAGES.playlistDeleted });
   });
 

@@ -1,7 +1,7 @@
-import { CATALOGUE_MESSAGES, type Playlist, type PlaylistInput, type Song } from '@samaa/shared';
+import { CATALOGUE_MESSAGES, type Playlist, type PlaylistInput, type PlaylistSaavnTrack, type Song } from '@samaa/shared';
 import { forbidden, notFound } from '../http/errors.js';
 import { EncodedBodies, type EncodedBody } from '../http/encodedBody.js';
-import { forgetPlaylist as forgetImportOfPlaylist } from '../playlistImport/playlistImport.service.js';
+import type { AppEventBus } from '../context.js';
 import { songExists, songsById } from '../songs/songs.service.js';
 import {
   addSongToPlaylist,
@@ -11,6 +11,8 @@ import {
   insertPlaylist,
   knownOwnerOf,
   playlistsOf,
+  replacePlaylistEntries,
+  countPlaylists,
   removeSongFromAllPlaylists,
   removeSongFromPlaylist,
   replacePlaylistSongs,
@@ -76,10 +78,11 @@ export async function updatePlaylist(playlistId: string, userId: string, input: 
   return withSongsOrNotFound(await updatePlaylistFields(playlistId, input));
 }
 
-export async function deletePlaylist(playlistId: string, userId: string): Promise<void> {
+/** Deletes an own playlist, then raises `playlistDeleted` (its import rows go with it). */
+export async function deletePlaylist(events: AppEventBus, playlistId: string, userId: string): Promise<void> {
   await ownedRecord(playlistId, userId);
   if (!(await deletePlaylistById(playlistId, userId))) throw notFound(CATALOGUE_MESSAGES.playlistNotFound);
-  await forgetImportOfPlaylist(playlistId);
+  await events.emit('playlistDeleted', playlistId);
 }
 
 async function changeSongs(
@@ -117,7 +120,39 @@ export async function replaceSongs(playlistId: string, songIds: readonly string[
 
 // --- what other features use -----------------------------------------------------------------
 
-export { countPlaylists, deletePlaylistById, findPlaylist, insertPlaylist, playlistsOf, replacePlaylistEntries } from './playlists.repo.js';
+/** How many playlists there are in all (the admin's analytics). */
+export function totalPlaylists(): Promise<number> {
+  return countPlaylists();
+}
+
+/** A user's own playlists as stored, songs as ids (search matches their names). */
+export function playlistRecordsOf(userId: string): Promise<PlaylistRecord[]> {
+  return playlistsOf(userId);
+}
+
+/** An own playlist as stored: 404 when there is none, 403 when it is another user's. */
+export function ownPlaylistRecord(playlistId: string, userId: string): Promise<PlaylistRecord> {
+  return ownedRecord(playlistId, userId);
+}
+
+/** A new, empty own playlist, as stored (an import fills it with `setPlaylistEntries`). */
+export function createPlaylistRecord(userId: string, input: PlaylistInput): Promise<PlaylistRecord> {
+  return insertPlaylist(userId, input);
+}
+
+/** Sets a playlist's songs and JioSaavn tracks together, as an import decides them; null when it is gone. */
+export function setPlaylistEntries(
+  playlistId: string,
+  songIds: readonly string[],
+  saavnTracks: readonly PlaylistSaavnTrack[],
+): Promise<PlaylistRecord | null> {
+  return replacePlaylistEntries(playlistId, songIds, saavnTracks);
+}
+
+/** Removes an own playlist that was never shown (an import that failed half-way). */
+export function discardPlaylist(playlistId: string, userId: string): Promise<boolean> {
+  return deletePlaylistById(playlistId, userId);
+}
 export type { PlaylistRecord } from './playlists.repo.js';
 
 /** When a user goes: their playlists. */

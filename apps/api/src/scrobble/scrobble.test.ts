@@ -4,7 +4,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { SCROBBLE_MESSAGES, WEB_PLAYER_NAME } from '@samaa/shared';
 import { startLastfmFake, startListenBrainzFake, type LastfmFake, type ListenBrainzFake } from '@samaa/test-fakes';
 import { createApp } from '../app.js';
-import { forgetUserEverywhere } from '../cascades.js';
 import { createLogger } from '../logger.js';
 import { clearDatabase, useTestDatabase } from '../test/db.js';
 import { createTestContext, createUser, type TestUser } from '../test/context.js';
@@ -207,7 +206,7 @@ describe('disconnecting and deleting', () => {
     await request(app).post('/api/plays').set(as(other)).send({ songId: song._id, submission: true }).expect(204);
     await vi.waitFor(() => expect(lb.arrivals.length).toBeGreaterThan(0));
     expect(await queuedListens(queueKey(other._id, 'listenbrainz'))).toHaveLength(1);
-    await forgetUserEverywhere(other._id);
+    await ctx.events.emit('userDeleted', other._id);
     expect(await connectionsOf(other._id)).toEqual({});
     expect(await queuedListens(queueKey(other._id, 'listenbrainz'))).toEqual([]);
     expect(await pendingKeys()).not.toContain(queueKey(other._id, 'listenbrainz'));

@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { escapeRegExp, type Playlist, type PlaylistInput, type Song } from '@samaa/shared';
 import { songListSnapshot, type SongListSnapshot } from '../songs/songs.service.js';
 import { withSongs } from '../playlists/playlists.service.js';
-import { playlistsOf, type PlaylistRecord } from '../playlists/playlists.service.js';
+import { playlistRecordsOf, type PlaylistRecord } from '../playlists/playlists.service.js';
 import { searchCatalogue } from './songIndex.js';
 import { createTextIndex, matchTier, queryTerms } from './textIndex.js';
 
@@ -93,7 +93,7 @@ function rankPlaylists(records: readonly PlaylistRecord[], { index }: PlaylistSe
 export async function searchOwnPlaylists(userId: string, query: string): Promise<Playlist[]> {
   const terms = queryTerms(query);
   if (terms.length === 0) return [];
-  const records = await playlistsOf(userId);
+  const records = await playlistRecordsOf(userId);
   if (records.length === 0) return [];
   const search = playlistSearchOf(records);
   const key = terms.join(' ');

@@ -40,7 +40,7 @@ export function songsRouter(ctx: AppContext): Router {
   });
 
   router.delete('/:id', ...admin, async (req, res) => {
-    await deleteSong(objectId(req.params.id));
+    await deleteSong(ctx.events, objectId(req.params.id));
     res.json({ message: CATALOGUE_MESSAGES.songDeleted });
   });
 

@@ -1,7 +1,17 @@
 import { CATALOGUE_MESSAGES, type Song, type SongInput } from '@samaa/shared';
 import { notFound } from '../http/errors.js';
-import { forgetSongEverywhere } from '../cascades.js';
-import { deleteSongById, insertSong, markEdited, replaceSong } from './songs.repo.js';
+import type { AppEventBus } from '../context.js';
+import {
+  countSongs,
+  deleteSongById,
+  hasNoSongs,
+  insertSong,
+  insertSongs,
+  markEdited,
+  moveScannedSong,
+  refreshScannedSongs,
+  replaceSong,
+} from './songs.repo.js';
 import { songsById } from './songCatalogue.js';
 
 // --- what other features use -----------------------------------------------------------------
@@ -19,7 +29,31 @@ export {
   songsByIdOf,
 } from './songCatalogue.js';
 export type { SongListSnapshot } from './songCatalogue.js';
-export { countSongs, hasNoSongs, insertSongs, moveScannedSong, refreshScannedSongs } from './songs.repo.js';
+
+/** How many songs the catalogue holds (the admin's analytics, the seed's numbering). */
+export function catalogueSize(): Promise<number> {
+  return countSongs();
+}
+
+/** Whether the catalogue holds no song yet (the demo songs go only into an empty one). */
+export function catalogueIsEmpty(): Promise<boolean> {
+  return hasNoSongs();
+}
+
+/** Adds songs in one write (a folder scan, the demo catalogue); returns their ids in input order. */
+export function addSongs(inputs: readonly (SongInput & { scanFile?: string })[]): Promise<string[]> {
+  return insertSongs(inputs);
+}
+
+/** A rescan's new tags for songs of a music folder; an admin's edits survive. Says which changed. */
+export function rescanSongs(songs: readonly { id: string; input: SongInput }[]): Promise<boolean[]> {
+  return refreshScannedSongs(songs);
+}
+
+/** A folder's file moved: its song follows it, with its likes and playlist entries. */
+export function followMovedFile(id: string, url: string, scanFile: string): Promise<void> {
+  return moveScannedSong(id, url, scanFile);
+}
 
 export interface Page {
   limit: number;
@@ -44,8 +78,8 @@ export async function updateSong(id: string, input: SongInput): Promise<Song> {
   return song;
 }
 
-/** Deletes a song, then every reference to it (see `forgetSongEverywhere`). */
-export async function deleteSong(id: string): Promise<void> {
+/** Deletes a song, then raises `songDeleted`: it answers once every reference to the song is gone. */
+export async function deleteSong(events: AppEventBus, id: string): Promise<void> {
   if (!(await deleteSongById(id))) throw notFound(CATALOGUE_MESSAGES.songNotFound);
-  await forgetSongEverywhere(id);
+  await events.emit('songDeleted', id);
 }

@@ -1,13 +1,10 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { API_KEY_MESSAGES, API_MESSAGES } from '@samaa/shared';
-import { replaceSealed, sealedKeysOf } from '../apiKeys/apiKeys.service.js';
-import { apiKeyOwnerByHash } from '../apiKeys/apiKeys.service.js';
-import { currentKeySealer } from '../apiKeys/keySeal.js';
+import { apiKeyOwnerByHash, openKeysOf } from '../apiKeys/apiKeys.service.js';
 import { checkCredentials } from '../auth/checkCredentials.js';
 import type { LoginThrottle } from '../auth/loginThrottle.js';
-import { normalizeEmail } from '../users/accounts.service.js';
-import { findUserByEmail } from '../users/accounts.service.js';
+import { findUserByEmail, normalizeEmail } from '../users/accounts.service.js';
 import { SUBSONIC_ERRORS, SubsonicError } from './response.js';
 
 /*
@@ -51,15 +48,7 @@ export function tokenAuthenticator(secret: string, throttle: LoginThrottle): Tok
   }
 
   async function loadKeyring(userId: string): Promise<OpenKey[]> {
-    const sealer = currentKeySealer();
-    if (!sealer) return [];
-    const keys: OpenKey[] = [];
-    for (const { keyHash, sealed } of await sealedKeysOf(userId)) {
-      const opened = sealer.open(sealed, keyHash);
-      if (!opened) continue;
-      if (opened.stale) await replaceSealed(keyHash, sealer.seal(opened.key, keyHash));
-      keys.push({ keyHash, key: opened.key });
-    }
+    const keys: OpenKey[] = await openKeysOf(userId);
     keyrings.set(userId, keys);
     return keys;
   }

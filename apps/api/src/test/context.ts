@@ -6,6 +6,7 @@ import { loadConfig } from '../config/config.js';
 import type { AppContext } from '../context.js';
 import { createLogger } from '../logger.js';
 import { createApp } from '../app.js';
+import { createAppEvents } from '../composition.js';
 import { signToken } from '../auth/jwt.js';
 import { insertUser } from '../users/users.repo.js';
 
@@ -23,7 +24,8 @@ export function createTestContext(env: Record<string, string> = {}): AppContext 
     APP_URL: 'http://localhost:3000',
     ...env,
   });
-  return { config, logger: createLogger(config.logLevel), jwtSecret: TEST_JWT_SECRET };
+  const logger = createLogger(config.logLevel);
+  return { config, logger, jwtSecret: TEST_JWT_SECRET, events: createAppEvents(logger) };
 }
 
 export function createTestApp(env: Record<string, string> = {}) {

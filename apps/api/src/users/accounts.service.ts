@@ -5,8 +5,8 @@ import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
 import { isObjectId, validate } from '../http/validate.js';
 import { mailerFor } from '../mail/mailer.js';
 import { verificationLink, verificationMail } from '../mail/verificationMail.js';
-import { forgetUserEverywhere } from '../cascades.js';
 import { deletePasswordResetsOf } from './passwordResets.repo.js';
+import * as users from './users.repo.js';
 import {
   claimVerificationResend,
   deleteUnverifiedUser,
@@ -17,6 +17,8 @@ import {
   listUserRecords,
   markVerified,
   releaseVerificationResend,
+  type LoginUser,
+  type UserIdentity,
 } from './users.repo.js';
 import {
   consumeVerificationToken,
@@ -52,12 +54,14 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 // --- verification tokens -------------------------------------------------------------------
 
 const SWEEP_INTERVAL_MS = 60_000;
-let lastSweep = 0;
+/** When each app context last swept (a context's clock may be a test's). */
+const lastSweeps = new WeakMap<AppContext, number>();
 
 /** Deletes expired verification tokens, at most once a minute, without holding up the request. */
 function sweepExpiredTokens(ctx: AppContext, now: number): void {
+  const lastSweep = lastSweeps.get(ctx) ?? 0;
   if (now - lastSweep < SWEEP_INTERVAL_MS && now >= lastSweep) return;
-  lastSweep = now;
+  lastSweeps.set(ctx, now);
   deleteExpiredVerificationTokens(new Date(now)).then(
     (count) => {
       if (count) ctx.logger.debug(`removed ${count} expired verification tokens`);
@@ -187,13 +191,13 @@ export function listUsers(): Promise<UserRecord[]> {
 
 /**
  * DELETE /api/users/:id: removes the user first (their tokens stop working at once, since the
- * auth middleware checks that the user exists), then everything of theirs (see
- * `forgetUserEverywhere`).
+ * auth middleware checks that the user exists), then raises `userDeleted`, which every feature
+ * holding their data follows (see composition.ts); it answers once all of them are done.
  */
-export async function deleteUser(adminId: string, id: string): Promise<void> {
+export async function deleteUser(ctx: AppContext, adminId: string, id: string): Promise<void> {
   if (id === adminId.toLowerCase()) throw badRequest(ACCOUNT_MESSAGES.cannotDeleteSelf);
   if (!(await deleteUserById(id))) throw notFound(ACCOUNT_MESSAGES.userNotFound);
-  await forgetUserEverywhere(id);
+  await ctx.events.emit('userDeleted', id);
 }
 
 /** When a user goes: their verification links and password resets. */
@@ -203,14 +207,43 @@ export function forgetUser(userId: string): Promise<unknown> {
 
 // --- what other features use -----------------------------------------------------------------
 
-export {
-  countUsers,
-  findIdentity,
-  findLoginUser,
-  findUserByEmail,
-  findUserRecord,
-  forgetUserIdentity,
-  onUserChanged,
-  signupTimesSince,
-} from './users.repo.js';
+/** Who a token's user is now (null once deleted): the auth middleware's check, cached briefly. */
+export function findIdentity(id: string): Promise<UserIdentity | null> {
+  return users.findIdentity(id);
+}
+
+/** The account behind a sign-in email, with its password hash. */
+export function findLoginUser(email: string): Promise<LoginUser | null> {
+  return users.findLoginUser(email);
+}
+
+/** The account with this (normalised) email, without secrets. */
+export function findUserByEmail(email: string): Promise<UserRecord | null> {
+  return users.findUserByEmail(email);
+}
+
+/** The account with this id, without secrets. */
+export function findUserRecord(id: string): Promise<UserRecord | null> {
+  return users.findUserRecord(id);
+}
+
+/** How many accounts there are (only the verified ones when asked): the admin's analytics. */
+export function countUsers(filter: { verified?: true } = {}): Promise<number> {
+  return users.countUsers(filter);
+}
+
+/** When each account made since `since` signed up (the admin's analytics). */
+export function signupTimesSince(since: Date): Promise<Date[]> {
+  return users.signupTimesSince(since);
+}
+
+/** Follows changes to accounts made in this process (to tell the other processes). */
+export function onUserChanged(listener: (id: string) => void): () => void {
+  return users.onUserChanged(listener);
+}
+
+/** Another process changed this account: this process forgets what it knew of it. */
+export function forgetUserIdentity(id: string): void {
+  users.forgetUserIdentity(id);
+}
 

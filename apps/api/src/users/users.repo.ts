@@ -64,6 +64,7 @@ const identities = new StampedCache<string, { identity: UserIdentity | null }>({
   stamp: { name: 'users', checkMs: USERS_CHECK_MS },
 });
 
+// eslint-disable-next-line no-restricted-syntax -- process-wide like the identity cache it announces changes of (redis/announcements.ts subscribes)
 const userChangeListeners = new Set<(id: string) => void>();
 
 /** Called in this process after a user is changed or deleted (other processes are told of it). */

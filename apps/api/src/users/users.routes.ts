@@ -43,7 +43,7 @@ export function usersRouter(ctx: AppContext, opts: UsersRouterOptions = {}): Rou
 
   router.delete('/:id', auth, requireAdmin, async (req, res) => {
     const id = objectId(req.params.id);
-    await deleteUser(authUser(req)._id, id);
+    await deleteUser(ctx, authUser(req)._id, id);
     res.status(200).json({ message: ACCOUNT_MESSAGES.userDeleted });
   });
 

@@ -82,7 +82,7 @@ export const playlistMethods: Record<string, SubsonicMethod> = {
   },
 
   deletePlaylist: async (call) => {
-    await deletePlaylist(playlistId(call, 'id'), call.user._id);
+    await deletePlaylist(call.ctx.events, playlistId(call, 'id'), call.user._id);
     return {};
   },
 };

@@ -1,0 +1,138 @@
+import { PassThrough } from 'node:stream';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { CATALOGUE_MESSAGES } from '@samaa/shared';
+import { useTestDatabase } from './test/db.js';
+import { createTestContext, createUser } from './test/context.js';
+import { createApp } from './app.js';
+import { createAppEvents, subscribeCleanups } from './composition.js';
+import type { AppEventBus, AppEvents } from './context.js';
+import { createLogger } from './logger.js';
+import * as analytics from './analytics/analytics.service.js';
+import * as apiKeys from './apiKeys/apiKeys.service.js';
+import * as likes from './likes/likes.service.js';
+import * as lyrics from './lyrics/lyrics.service.js';
+import * as playlists from './playlists/playlists.service.js';
+import * as playlistImport from './playlistImport/playlistImport.service.js';
+import * as listening from './subsonic/store/listening.service.js';
+import * as accounts from './users/accounts.service.js';
+import { createSong } from './songs/songs.service.js';
+
+useTestDatabase();
+
+/** A bus that records what is subscribed, to read the composition root's table back. */
+function recordingBus() {
+  const subscribed: [keyof AppEvents, string | undefined, unknown][] = [];
+  const bus = {
+    on: (event: keyof AppEvents, handler: unknown, owner?: string) => (
+      subscribed.push([event, owner, handler]),
+      () => {}
+    ),
+  };
+  return { bus: bus as unknown as AppEventBus, subscribed };
+}
+
+/** A test app whose bus logs to `lines`, with a failing and a slow handler subscribed next to the features' cleanups. */
+function appWithExtraHandlers() {
+  const out = new PassThrough();
+  const lines: Record<string, unknown>[] = [];
+  out.on('data', (chunk: Buffer) =>
+    lines.push(
+      ...chunk
+        .toString()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line)),
+    ),
+  );
+  const base = createTestContext();
+  const ctx = { ...base, events: createAppEvents(createLogger('error', out)) };
+  const finished: string[] = [];
+  for (const event of ['userDeleted', 'songDeleted'] as const) {
+    ctx.events.on(event, () => Promise.reject(new Error('failing on purpose')), 'failing');
+    ctx.events.on(
+      event,
+      async (id) => {
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        finished.push(`${event}:${id}`);
+      },
+      'slow',
+    );
+  }
+  return { app: createApp(ctx), lines, finished };
+}
+
+describe('the composition root', () => {
+  it("subscribes each feature's own cleanup to the deletes it follows", () => {
+    const { bus, subscribed } = recordingBus();
+    subscribeCleanups(bus);
+    expect(subscribed).toEqual([
+      ['userDeleted', 'playlists', playlists.forgetUser],
+      ['userDeleted', 'likes', likes.forgetUser],
+      ['userDeleted', 'accounts', accounts.forgetUser],
+      ['userDeleted', 'apiKeys', apiKeys.forgetUser],
+      ['userDeleted', 'analytics', analytics.forgetUser],
+      ['userDeleted', 'subsonic listening', listening.forgetUser],
+      ['userDeleted', 'playlistImport', playlistImport.forgetUser],
+      ['songDeleted', 'playlists', playlists.forgetSong],
+      ['songDeleted', 'likes', likes.forgetSong],
+      ['songDeleted', 'analytics', analytics.forgetSong],
+      ['songDeleted', 'lyrics', lyrics.forgetSong],
+      ['playlistDeleted', 'playlistImport', playlistImport.forgetPlaylist],
+    ]);
+  });
+
+  it('deleting a user runs every cleanup before answering, even when one fails', async () => {
+    const { app, lines, finished } = appWithExtraHandlers();
+    const admin = await createUser({ admin: true });
+    const victim = await createUser();
+    const song = await createSong({
+      name: 'Kept',
+      artist: 'Artist',
+      img: 'https://x/i.png',
+      song: 'https://x/a.mp3',
+    });
+    await likes.setLiked(victim._id, song._id, true);
+    await playlists.createPlaylist(victim._id, { name: 'Theirs' });
+    await apiKeys.createApiKey(victim._id, { name: 'phone' });
+
+    const res = await request(app)
+      .delete(`/api/users/${victim._id}`)
+      .set('x-auth-token', admin.token);
+    expect(res.status).toBe(200);
+    expect(finished).toEqual([`userDeleted:${victim._id}`]);
+    expect(lines.filter((line) => line.owner === 'failing').map((line) => line.event)).toEqual([
+      'userDeleted',
+    ]);
+    expect(await likes.likedSongIds(victim._id)).toEqual([]);
+    expect(await playlists.userPlaylists(victim._id)).toEqual([]);
+    expect(await apiKeys.listApiKeys(victim._id)).toEqual([]);
+  });
+
+  it('deleting a song runs every cleanup before answering, even when one fails', async () => {
+    const { app, lines, finished } = appWithExtraHandlers();
+    const admin = await createUser({ admin: true });
+    const fan = await createUser();
+    const song = await createSong({
+      name: 'Gone',
+      artist: 'Artist',
+      img: 'https://x/i.png',
+      song: 'https://x/a.mp3',
+    });
+    await likes.setLiked(fan._id, song._id, true);
+    const playlist = await playlists.createPlaylist(fan._id, { name: 'Mix' });
+    await playlists.addSong(playlist._id, song._id, fan._id);
+
+    const res = await request(app)
+      .delete(`/api/songs/${song._id}`)
+      .set('x-auth-token', admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: CATALOGUE_MESSAGES.songDeleted });
+    expect(finished).toEqual([`songDeleted:${song._id}`]);
+    expect(lines.filter((line) => line.owner === 'failing').map((line) => line.event)).toEqual([
+      'songDeleted',
+    ]);
+    expect(await likes.likedSongIds(fan._id)).toEqual([]);
+    expect((await playlists.ownPlaylist(playlist._id, fan._id)).songs).toEqual([]);
+  });
+});
