@@ -4,7 +4,6 @@ import type { AppContext } from '../context.js';
 import { authUser, requireAuth } from '../auth/middleware.js';
 import { notFound } from '../http/errors.js';
 import { validate } from '../http/validate.js';
-import { songExists } from '../songs/songs.service.js';
 import { setNowPlaying } from './nowPlaying.repo.js';
 import { recordPlay } from './plays.repo.js';
 
@@ -16,7 +15,7 @@ export function playsRouter(ctx: AppContext): Router {
   const router = Router();
   router.post('/', requireAuth(ctx), async (req, res) => {
     const { songId, submission } = validate<PlayReport>(playReportSchema, req.body);
-    if (!(await songExists(songId))) throw notFound(CATALOGUE_MESSAGES.songNotFound);
+    if (!(await ctx.catalogue.songExists(songId))) throw notFound(CATALOGUE_MESSAGES.songNotFound);
     const userId = authUser(req)._id;
     if (submission) await recordPlay(userId, songId, new Date());
     else await setNowPlaying(userId, WEB_PLAYER_NAME, songId, new Date());

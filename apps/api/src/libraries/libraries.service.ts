@@ -82,6 +82,7 @@ function createRuntime(ctx: AppContext): LibrariesRuntime {
     try {
       ensureMediaDirs(store);
       const result = await scanLibrary(folder, {
+        catalogue: ctx.catalogue,
         reader: tagReader(),
         imagesDir: store.dirOf('image'),
         onProgress: (p) => (state.progress = p),

@@ -4,7 +4,7 @@ import path from 'node:path';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../test/db.js';
-import { onCatalogueChanged } from '../songs/songCatalogue.js';
+import { createAppCatalogue } from '../appCatalogue.js';
 import { SCAN_BATCH, scanLibrary, type ScanResult } from './scanner.js';
 import { startTagReader, type TagReader } from './tagReader.js';
 import { forEachFileEntry } from './libraries.repo.js';
@@ -17,6 +17,7 @@ import { taggedMp3, writeFile } from './testLibrary.js';
  */
 
 useTestDatabase();
+const catalogue = createAppCatalogue();
 const base = fs.mkdtempSync(path.join(os.tmpdir(), 'samaa-scan-size-'));
 const imagesDir = path.join(base, 'images');
 const SMALL = 1000;
@@ -46,10 +47,10 @@ async function measuredScan(id: string, root: string): Promise<Measured> {
   let announcements = 0;
   const readsBefore = reads;
   mongoose.set('debug', () => void (engineCalls += 1));
-  const stopListening = onCatalogueChanged(() => void (announcements += 1));
+  const stopListening = catalogue.onChange(() => void (announcements += 1));
   try {
     const counting: TagReader = { ...reader, read: (file) => ((reads += 1), reader.read(file)) };
-    const result = await scanLibrary({ id, name: id, root }, { reader: counting, imagesDir });
+    const result = await scanLibrary({ id, name: id, root }, { catalogue, reader: counting, imagesDir });
     return { result, engineCalls, announcements, reads: reads - readsBefore };
   } finally {
     mongoose.set('debug', false);
@@ -114,7 +115,7 @@ describe('scan complexity', () => {
     const stop = new AbortController();
     const stopped = scanLibrary(
       { id: 'sizestop', name: 'sizestop', root },
-      { reader, imagesDir, signal: stop.signal, onProgress: ({ done }) => void (done >= SCAN_BATCH && stop.abort()) },
+      { catalogue, reader, imagesDir, signal: stop.signal, onProgress: ({ done }) => void (done >= SCAN_BATCH && stop.abort()) },
     );
     await expect(stopped).rejects.toThrow();
     let entries = 0;
@@ -127,7 +128,7 @@ describe('scan complexity', () => {
     expect(entries).toBeGreaterThan(0);
     expect(entries).toBeLessThan(LARGE);
     expect(withSong).toBe(entries);
-    const resumed = await scanLibrary({ id: 'sizestop', name: 'sizestop', root }, { reader, imagesDir });
+    const resumed = await scanLibrary({ id: 'sizestop', name: 'sizestop', root }, { catalogue, reader, imagesDir });
     expect(resumed).toMatchObject({ files: LARGE, unchanged: entries, added: LARGE - entries, songs: LARGE });
   }, 300_000);
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { mediaObjectName, sanitizeFileName } from '@samaa/shared';
 import type { AppContext } from '../context.js';
-import { hasNoSongs, insertSongs } from '../songs/songs.service.js';
+import { addSongs, hasNoSongs } from '../songs/songs.service.js';
 import { DEMO_SONGS, type DemoSong } from './demo/catalogue.js';
 import { coverArtPng } from './demo/coverArt.js';
 import { id3v2Tag } from './demo/id3.js';
@@ -132,7 +132,7 @@ export async function seedDemoCatalogue(ctx: AppContext): Promise<number> {
   const cache = demoRenderCache(DEMO_FINGERPRINT);
   try {
     for (const demo of DEMO_SONGS) written.push(await writeDemoSong(store, demo, started, cache));
-    await insertSongs(written.map((w) => w.doc));
+    await addSongs(ctx.catalogue, written.map((w) => w.doc));
   } catch (err) {
     await Promise.all(written.flatMap((w) => w.files).map((file) => fs.rm(file, { force: true })));
     throw err;

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { escapeRegExp, type Playlist, type PlaylistInput, type Song } from '@samaa/shared';
-import { songListSnapshot, type SongListSnapshot } from '../songs/songs.service.js';
+import type { Catalogue, CatalogueView, SongListSnapshot } from '../songs/songs.service.js';
 import { withSongs } from '../playlists/playlists.service.js';
 import { playlistsOf, type PlaylistRecord } from '../playlists/playlists.service.js';
 import { searchCatalogue } from './songIndex.js';
@@ -15,10 +15,10 @@ function literalMatches(query: string, { songs }: SongListSnapshot): Song[] {
 }
 
 /** GET /api/search's songs: the catalogue index (songIndex.ts), at most 20. */
-export async function searchSongs(query: string, snapshot?: SongListSnapshot): Promise<Song[]> {
-  snapshot ??= await songListSnapshot();
+export async function searchSongs(catalogue: Catalogue, query: string, snapshot?: SongListSnapshot): Promise<Song[]> {
+  snapshot ??= await catalogue.snapshot();
   if (queryTerms(query).length === 0) return literalMatches(query, snapshot);
-  return searchCatalogue(query, { limit: SEARCH_RESULT_LIMIT }, snapshot);
+  return searchCatalogue(catalogue, query, { limit: SEARCH_RESULT_LIMIT }, snapshot);
 }
 
 /** A search's songs, serialised once per catalogue snapshot and query. */
@@ -31,21 +31,21 @@ export interface SongsAnswer {
  * songs into JSON again for every keystroke of every listener. The route keeps each answer's
  * gzipped body beside it (http/encodedBody.ts `gzipOnce`) for as long as the answer is kept.
  */
-const answers = new WeakMap<SongListSnapshot, LRUCache<string, SongsAnswer>>();
 const ANSWERS_KEPT = 1000;
+/** A view of the catalogue, never patched: a song write starts afresh. */
+export const searchAnswersView: CatalogueView<LRUCache<string, SongsAnswer>> = {
+  name: 'searchAnswers',
+  build: () => new LRUCache<string, SongsAnswer>({ max: ANSWERS_KEPT }),
+};
 
-export async function searchSongsAnswer(query: string): Promise<SongsAnswer> {
-  const snapshot = await songListSnapshot();
+export async function searchSongsAnswer(catalogue: Catalogue, query: string): Promise<SongsAnswer> {
+  const snapshot = await catalogue.snapshot();
   const terms = queryTerms(query);
   const key = terms.length ? `w ${terms.join(' ')}` : `l ${query.trim()}`;
-  let cache = answers.get(snapshot);
-  if (!cache) {
-    cache = new LRUCache<string, SongsAnswer>({ max: ANSWERS_KEPT });
-    answers.set(snapshot, cache);
-  }
+  const cache = catalogue.ready(searchAnswersView, snapshot)!;
   let answer = cache.get(key);
   if (!answer) {
-    answer = { songsJson: JSON.stringify(await searchSongs(query, snapshot)) };
+    answer = { songsJson: JSON.stringify(await searchSongs(catalogue, query, snapshot)) };
     cache.set(key, answer);
   }
   return answer;
@@ -90,7 +90,7 @@ function rankPlaylists(records: readonly PlaylistRecord[], { index }: PlaylistSe
 }
 
 /** The user's own playlists whose name matches, ranked like the songs, with their songs. */
-export async function searchOwnPlaylists(userId: string, query: string): Promise<Playlist[]> {
+export async function searchOwnPlaylists(catalogue: Catalogue, userId: string, query: string): Promise<Playlist[]> {
   const terms = queryTerms(query);
   if (terms.length === 0) return [];
   const records = await playlistsOf(userId);
@@ -102,5 +102,5 @@ export async function searchOwnPlaylists(userId: string, query: string): Promise
     ranked = rankPlaylists(records, search, query, terms);
     search.ranked.set(key, ranked);
   }
-  return ranked.length === 0 ? [] : withSongs(ranked);
+  return ranked.length === 0 ? [] : withSongs(catalogue, ranked);
 }

@@ -5,7 +5,7 @@ import { API_MESSAGES } from '@samaa/shared';
 import { createApp } from '../app.js';
 import { clearDatabase, useTestDatabase } from '../test/db.js';
 import { createTestContext, createUser, type TestUser } from '../test/context.js';
-import { insertSongs } from '../songs/songs.repo.js';
+import { addSongs } from '../songs/songs.service.js';
 import { insertPlaylists } from '../playlists/playlists.seed.js';
 import { deleteUserById } from '../users/users.repo.js';
 import { signToken } from '../auth/jwt.js';
@@ -22,7 +22,7 @@ let alice: TestUser;
 beforeEach(async () => {
   await clearDatabase();
   alice = await createUser();
-  await insertSongs(['Love Story', 'Midnight Rain', 'Blue Moon'].map((name) => ({ ...media, name, artist: 'Aria Kapoor' })));
+  await addSongs(ctx.catalogue, ['Love Story', 'Midnight Rain', 'Blue Moon'].map((name) => ({ ...media, name, artist: 'Aria Kapoor' })));
 });
 
 type Req = (app: typeof fast) => request.Test;

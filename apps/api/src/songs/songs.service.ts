@@ -1,25 +1,22 @@
 import { CATALOGUE_MESSAGES, type Song, type SongInput } from '@samaa/shared';
 import { notFound } from '../http/errors.js';
 import { forgetSongEverywhere } from '../cascades.js';
-import { deleteSongById, insertSong, markEdited, replaceSong } from './songs.repo.js';
-import { songsById } from './songCatalogue.js';
+import type { Catalogue } from './catalogue.js';
+import * as repo from './songs.repo.js';
+import { markEdited, type NewSong } from './songs.repo.js';
+
+/*
+ * Song writes: each stores through the repository, then publishes what it wrote to the
+ * catalogue (`catalogue.apply`), which moves the shared version and patches this process's
+ * snapshot and views.
+ */
 
 // --- what other features use -----------------------------------------------------------------
 
-export {
-  catalogueWritten,
-  forgetCatalogueSnapshot,
-  fullListBody,
-  onCatalogueChanged,
-  onCataloguePatched,
-  persistCatalogueIn,
-  songExists,
-  songListSnapshot,
-  songsById,
-  songsByIdOf,
-} from './songCatalogue.js';
-export type { SongListSnapshot } from './songCatalogue.js';
-export { countSongs, hasNoSongs, insertSongs, moveScannedSong, refreshScannedSongs } from './songs.repo.js';
+export { Catalogue, CATALOGUE_BOUND_MS } from './catalogue.js';
+export type { CatalogueChange, CatalogueView, SongListSnapshot, ViewStats } from './catalogue.js';
+export { countSongs, hasNoSongs } from './songs.repo.js';
+export type { NewSong } from './songs.repo.js';
 
 export interface Page {
   limit: number;
@@ -31,21 +28,51 @@ export function pageOf<T>(items: readonly T[], { limit, page }: Page): T[] {
   return items.slice((page - 1) * limit, page * limit);
 }
 
-export function createSong(input: SongInput): Promise<Song> {
-  return insertSong(input);
+export async function createSong(catalogue: Catalogue, input: SongInput): Promise<Song> {
+  const song = await repo.insertSong(input);
+  await catalogue.apply({ added: [song] });
+  return song;
+}
+
+/**
+ * A bulk insert (the demo catalogue, the scanner, the seed, tests); the new ids in input order.
+ * Songs stamped now go first in the list, newest first; back-dated ones (the seed's) are placed by
+ * a read of the whole list.
+ */
+export async function addSongs(catalogue: Catalogue, inputs: readonly NewSong[]): Promise<string[]> {
+  if (inputs.length === 0) return [];
+  const { ids, newestFirst } = await repo.insertSongs(inputs);
+  const backDated = inputs.some((input) => input.createdAt !== undefined);
+  await catalogue.apply(backDated ? undefined : { added: newestFirst });
+  return ids;
 }
 
 /** A PUT. On a song from a music folder, the fields the admin changed survive later rescans. */
-export async function updateSong(id: string, input: SongInput): Promise<Song> {
-  const before = (await songsById()).get(id.toLowerCase());
-  const song = await replaceSong(id, input);
+export async function updateSong(catalogue: Catalogue, id: string, input: SongInput): Promise<Song> {
+  const before = await catalogue.songById(id);
+  const song = await repo.replaceSong(id, input);
   if (!song) throw notFound(CATALOGUE_MESSAGES.songNotFound);
+  await catalogue.apply({ replaced: [song] });
   if (before) await markEdited(id, before, input);
   return song;
 }
 
 /** Deletes a song, then every reference to it (see `forgetSongEverywhere`). */
-export async function deleteSong(id: string): Promise<void> {
-  if (!(await deleteSongById(id))) throw notFound(CATALOGUE_MESSAGES.songNotFound);
+export async function deleteSong(catalogue: Catalogue, id: string): Promise<void> {
+  if (!(await repo.deleteSongById(id))) throw notFound(CATALOGUE_MESSAGES.songNotFound);
+  await catalogue.apply({ deleted: [id.toLowerCase()] });
   await forgetSongEverywhere(id);
+}
+
+/** A rescan's batch of scanned songs (repo.refreshScannedSongs), published once; false for each song that is gone. */
+export async function refreshScannedSongs(catalogue: Catalogue, songs: readonly { id: string; input: SongInput }[]): Promise<boolean[]> {
+  const { updated, replaced } = await repo.refreshScannedSongs(songs);
+  if (replaced.length > 0) await catalogue.apply({ replaced });
+  return updated;
+}
+
+/** A scanned song whose file moved: its new address and file entry. */
+export async function moveScannedSong(catalogue: Catalogue, id: string, url: string, scanFile: string): Promise<void> {
+  const moved = await repo.moveScannedSong(id, url, scanFile);
+  await catalogue.apply(moved ? { replaced: [moved] } : undefined);
 }

@@ -8,11 +8,19 @@ import { createLogger } from '../logger.js';
 import { createApp } from '../app.js';
 import { signToken } from '../auth/jwt.js';
 import { insertUser } from '../users/users.repo.js';
+import { createAppCatalogue } from '../appCatalogue.js';
+import type { Catalogue } from '../songs/catalogue.js';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
-/** A context with test settings: its own temporary DATA_DIR, silent logs, fixed secret. */
-export function createTestContext(env: Record<string, string> = {}): AppContext {
+/** Every test context's catalogue: a test that wipes the database drops them all (test/db.ts). */
+export const testCatalogues = new Set<Catalogue>();
+
+/**
+ * A context with test settings: its own temporary DATA_DIR, silent logs, fixed secret, and its
+ * own catalogue (not kept on disk unless `snapshotFile` is given).
+ */
+export function createTestContext(env: Record<string, string> = {}, { snapshotFile }: { snapshotFile?: string } = {}): AppContext {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'samaa-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -23,11 +31,13 @@ export function createTestContext(env: Record<string, string> = {}): AppContext 
     APP_URL: 'http://localhost:3000',
     ...env,
   });
-  return { config, logger: createLogger(config.logLevel), jwtSecret: TEST_JWT_SECRET };
+  const catalogue = createAppCatalogue({ snapshotFile });
+  testCatalogues.add(catalogue);
+  return { config, logger: createLogger(config.logLevel), jwtSecret: TEST_JWT_SECRET, catalogue };
 }
 
-export function createTestApp(env: Record<string, string> = {}) {
-  const ctx = createTestContext(env);
+export function createTestApp(env: Record<string, string> = {}, options: { snapshotFile?: string } = {}) {
+  const ctx = createTestContext(env, options);
   return { ctx, app: createApp(ctx) };
 }
 

@@ -1,7 +1,6 @@
 import { recordPlay, setNowPlaying } from '../../analytics/analytics.service.js';
 import { isObjectId } from '../../http/validate.js';
 import { setLiked } from '../../likes/likes.service.js';
-import { songExists } from '../../songs/songs.service.js';
 import { notFoundError, type SubsonicCall, type SubsonicMethod } from '../call.js';
 import { SUBSONIC_ERRORS, SubsonicError } from '../response.js';
 
@@ -13,7 +12,7 @@ async function star(call: SubsonicCall, liked: boolean): Promise<Record<string, 
   const ids = call.params.list('id');
   if (ids.length === 0) throw new SubsonicError(SUBSONIC_ERRORS.missingParameter, 'Required parameter is missing: id');
   if (ids.some((id) => !isObjectId(id))) throw notFoundError('Song');
-  for (const id of ids) await setLiked(call.user._id, id, liked);
+  for (const id of ids) await setLiked(call.ctx.catalogue, call.user._id, id, liked);
   return {};
 }
 
@@ -24,11 +23,11 @@ export const annotationMethods: Record<string, SubsonicMethod> = {
   unstar: (call) => star(call, false),
 
   /** A submission counts a play; a "now playing" notice (submission=false) shows in getNowPlaying. */
-  scrobble: async ({ params, user }) => {
+  scrobble: async ({ ctx, params, user }) => {
     const ids = params.list('id');
     if (ids.length === 0) throw new SubsonicError(SUBSONIC_ERRORS.missingParameter, 'Required parameter is missing: id');
     const times = params.list('time').map(Number);
-    for (const id of ids) if (!isObjectId(id) || !(await songExists(id))) throw notFoundError('Song');
+    for (const id of ids) if (!isObjectId(id) || !(await ctx.catalogue.songExists(id))) throw notFoundError('Song');
     if (!params.bool('submission', true)) {
       await setNowPlaying(user._id, playerName(params.optional('c')), ids[ids.length - 1]!, new Date());
       return {};

@@ -12,7 +12,7 @@ const isWholeLibrary = (query: string) => query.replace(/["*\s]/g, '') === '';
 const page = <T>(items: readonly T[], offset: number, count: number) => items.slice(offset, offset + count);
 
 export const searchMethods: Record<string, SubsonicMethod> = {
-  search3: async ({ params, user }) => {
+  search3: async ({ ctx, params, user }) => {
     const query = params.optional('query') ?? '';
     const artistCount = params.int('artistCount', 20, 0, MAX_COUNT);
     const artistOffset = params.int('artistOffset', 0, 0, Number.MAX_SAFE_INTEGER);
@@ -20,7 +20,7 @@ export const searchMethods: Record<string, SubsonicMethod> = {
     const albumOffset = params.int('albumOffset', 0, 0, Number.MAX_SAFE_INTEGER);
     const songCount = params.int('songCount', 20, 0, MAX_COUNT);
     const songOffset = params.int('songOffset', 0, 0, Number.MAX_SAFE_INTEGER);
-    const [library, notes] = await Promise.all([currentLibrary(), annotationsOf(user)]);
+    const [library, notes] = await Promise.all([currentLibrary(ctx.catalogue), annotationsOf(user)]);
     const whole = isWholeLibrary(query);
     const words = queryTerms(query);
 
@@ -38,7 +38,7 @@ export const searchMethods: Record<string, SubsonicMethod> = {
       ? page(library.songs, songOffset, songCount)
       : songCount === 0
         ? []
-        : await searchCatalogue(query, { limit: songCount, offset: songOffset });
+        : await searchCatalogue(ctx.catalogue, query, { limit: songCount, offset: songOffset });
 
     return {
       searchResult3: {
