@@ -24,7 +24,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   // a cold start is module loading).
   const engine = startEngine(config, logger, 'npm start');
   engine.catch(() => undefined); // awaited below, once open.js has loaded
-  const [db, { createApp }, { bootstrapAdmin }, { seedDemoCatalogue }, { createAppCatalogue, catalogueSnapshotFile }] = await Promise.all([
+  const [db, { createAppListener }, { bootstrapAdmin }, { seedDemoCatalogue }, { createAppCatalogue, catalogueSnapshotFile }] = await Promise.all([
     Promise.all([import('./db/open.js'), import('./dataStartup.js')]).then(([{ openDatabase }, { dataStartup }]) =>
       openDatabase(config, logger, 'npm start', dataStartup, engine),
     ),
@@ -37,13 +37,13 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   const catalogue = createAppCatalogue({ snapshotFile: catalogueSnapshotFile(config) });
   const stopSharing = redis ? (await import('./redis/announcements.js')).shareChanges(redis, randomUUID(), catalogue) : () => {};
   const ctx: AppContext = { config, logger, jwtSecret: resolveJwtSecret(config), redis, catalogue };
-  const app = createApp(ctx);
+  const { listener } = createAppListener(ctx);
   await bootstrapAdmin(ctx);
   await seedDemoCatalogue(ctx);
   const libraries = config.musicDirs.length ? (await import('./libraries/libraries.service.js')).librariesOf(ctx) : undefined;
   libraries?.start();
 
-  const server = http.createServer(app);
+  const server = http.createServer(listener);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

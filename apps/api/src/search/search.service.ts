@@ -1,27 +1,14 @@
 import { LRUCache } from 'lru-cache';
-import { escapeRegExp, type Playlist, type PlaylistInput, type Song } from '@samaa/shared';
-import type { Catalogue, CatalogueView, SongListSnapshot } from '../songs/songs.service.js';
+import type { Playlist, PlaylistInput } from '@samaa/shared';
+import type { Catalogue, CatalogueView } from '../songs/songs.service.js';
 import { withSongs } from '../playlists/playlists.service.js';
 import { playlistsOf, type PlaylistRecord } from '../playlists/playlists.service.js';
-import { searchCatalogue } from './songIndex.js';
+import { searchCatalogue } from './searchCatalogue.js';
 import { createTextIndex, matchTier, queryTerms } from './textIndex.js';
 
 export const SEARCH_RESULT_LIMIT = 20;
 
-/** A query of punctuation only ("? (") has no words: it matches names that contain it as typed. */
-function literalMatches(query: string, { songs }: SongListSnapshot): Song[] {
-  const literal = new RegExp(escapeRegExp(query.trim()), 'i');
-  return songs.filter((song) => literal.test(song.name) || literal.test(song.artist)).slice(0, SEARCH_RESULT_LIMIT);
-}
-
-/** GET /api/search's songs: the catalogue index (songIndex.ts), at most 20. */
-export async function searchSongs(catalogue: Catalogue, query: string, snapshot?: SongListSnapshot): Promise<Song[]> {
-  snapshot ??= await catalogue.snapshot();
-  if (queryTerms(query).length === 0) return literalMatches(query, snapshot);
-  return searchCatalogue(catalogue, query, { limit: SEARCH_RESULT_LIMIT }, snapshot);
-}
-
-/** A search's songs, serialised once per catalogue snapshot and query. */
+/** GET /api/search's songs (the catalogue search, at most 20), serialised once per catalogue snapshot and query. */
 export interface SongsAnswer {
   songsJson: string;
 }
@@ -45,7 +32,8 @@ export async function searchSongsAnswer(catalogue: Catalogue, query: string): Pr
   const cache = catalogue.ready(searchAnswersView, snapshot)!;
   let answer = cache.get(key);
   if (!answer) {
-    answer = { songsJson: JSON.stringify(await searchSongs(catalogue, query, snapshot)) };
+    const { songs } = await searchCatalogue(catalogue, query, { songs: { limit: SEARCH_RESULT_LIMIT } }, snapshot);
+    answer = { songsJson: JSON.stringify(songs) };
     cache.set(key, answer);
   }
   return answer;

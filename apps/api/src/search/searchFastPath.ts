@@ -1,16 +1,15 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import querystring from 'node:querystring';
 import accepts from 'accepts';
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../context.js';
 import type { RequestLog } from '../http/accessLog.js';
+import type { FastPath } from '../http/requestListener.js';
 import { userOfToken } from '../auth/middleware.js';
 import { searchOwnPlaylists, searchSongsAnswer } from './search.service.js';
 import { keptEtag } from '../http/encodedBody.js';
 import { gzippedWithoutPlaylists, queryOf, SEARCH_CACHE_CONTROL } from './search.routes.js';
 
-/** Answers the request, or calls `fullChain` to leave it to the app. */
-export type FastPath = (req: IncomingMessage, res: ServerResponse, fullChain: () => void) => void;
 
 /**
  * The commonest search, answered before Express: a GET /api/search with a valid token, no body, no

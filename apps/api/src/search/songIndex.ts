@@ -62,25 +62,19 @@ export const searchIndexView: CatalogueView<SongIndex> = {
   stale: ({ index }) => index.removedCount > removedLimit(index),
 };
 
-export interface SongSearch {
-  limit: number;
-  offset?: number;
-}
-
 /**
- * Songs matching every word of the query in any order, in name, artist or album: case and
+ * Songs of `snapshot` matching every query word in any order, in name, artist or album: case and
  * accents ignored, the last word as a prefix, typos tolerated. Ranked: whole-word matches before
  * prefix before typo matches, then name before artist before album, then relevance, then name.
+ * The catalogue search (searchCatalogue.ts) is the way in.
  */
-export async function searchCatalogue(
+export function searchSongIndex(
   catalogue: Catalogue,
-  query: string,
-  { limit, offset = 0 }: SongSearch,
-  snapshot?: SongListSnapshot,
-): Promise<Song[]> {
-  const terms = queryTerms(query);
+  snapshot: SongListSnapshot,
+  terms: string[],
+  { limit, offset = 0 }: { limit: number; offset?: number },
+): Song[] {
   if (terms.length === 0) return [];
-  snapshot ??= await catalogue.snapshot();
   const built = catalogue.ready(searchIndexView, snapshot);
   // While the index is being built (after a start or a catalogue change), whole words and
   // prefixes are found by a bounded scan instead of making the search wait for the build.

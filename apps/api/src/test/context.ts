@@ -5,7 +5,7 @@ import bcrypt from 'bcrypt';
 import { loadConfig } from '../config/config.js';
 import type { AppContext } from '../context.js';
 import { createLogger } from '../logger.js';
-import { createApp } from '../app.js';
+import { createAppListener } from '../app.js';
 import { signToken } from '../auth/jwt.js';
 import { insertUser } from '../users/users.repo.js';
 import { createAppCatalogue } from '../appCatalogue.js';
@@ -38,7 +38,9 @@ export function createTestContext(env: Record<string, string> = {}, { snapshotFi
 
 export function createTestApp(env: Record<string, string> = {}, options: { snapshotFile?: string } = {}) {
   const ctx = createTestContext(env, options);
-  return { ctx, app: createApp(ctx) };
+  // `listener` is what the server listens with: the fast paths, then the app (searchFastPath.test.ts compares them).
+  const { app, listener } = createAppListener(ctx);
+  return { ctx, app, listener };
 }
 
 let counter = 0;
