@@ -6,8 +6,8 @@ import { signToken } from '../../apps/api/src/auth/jwt.js';
 import { seedDatabase } from '../../apps/api/src/cli/seed.js';
 import { connectMongoose, disconnectDatabase } from '../../apps/api/src/db/connection.js';
 import { insertPlaylists } from '../../apps/api/src/playlists/playlists.seed.js';
-import { songListSnapshot } from '../../apps/api/src/songs/songCatalogue.js';
-import { insertSong } from '../../apps/api/src/songs/songs.repo.js';
+import { createSong } from '../../apps/api/src/songs/songs.service.js';
+import { createAppCatalogue } from '../../apps/api/src/appCatalogue.js';
 
 export const BENCH_DB = 'samaa_bench';
 export const JWT_SECRET = crypto.randomBytes(32).toString('hex');
@@ -54,8 +54,9 @@ export async function seed(
   counts: { songs: number; users: number },
 ): Promise<Dataset> {
   await connectMongoose(uri, BENCH_DB);
-  const result = await seedDatabase({ songs: counts.songs, users: counts.users, reset: true });
-  const songIds = (await songListSnapshot()).songs.map((song) => song._id);
+  const catalogue = createAppCatalogue();
+  const result = await seedDatabase(catalogue, { songs: counts.songs, users: counts.users, reset: true });
+  const songIds = (await catalogue.snapshot()).songs.map((song) => song._id);
   const users = result.listeners;
   const playlists = users.slice(0, 300).flatMap((user, u) =>
     [0, 1, 2].map((p) => ({
@@ -74,7 +75,7 @@ export async function seed(
     signToken({ _id: user._id, name: user.name, isAdmin: false }, JWT_SECRET, '1d'),
   );
   const apiKeys = await Promise.all(users.slice(0, 100).map(async (user) => (await createApiKey(user._id, { name: 'Bench' })).key));
-  const streamSong = await insertSong({
+  const streamSong = await createSong(catalogue, {
     name: 'Bench stream',
     artist: 'Bench',
     img: 'https://images.example.com/bench.jpg',

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../../apps/api/src/config/config.js';
 import { connectMongoose, disconnectDatabase } from '../../apps/api/src/db/connection.js';
-import { insertSong } from '../../apps/api/src/songs/songs.repo.js';
+import { createSong } from '../../apps/api/src/songs/songs.service.js';
+import { createAppCatalogue } from '../../apps/api/src/appCatalogue.js';
 import { ffmpegArgs } from '../../apps/api/src/transcode/encodeJob.js';
 import { locateFfmpeg } from '../../apps/api/src/transcode/ffmpeg.js';
 import { noiseMp3 } from '../../apps/api/src/test/audio.js';
@@ -88,10 +89,11 @@ export async function transcodeBench(o: TranscodeBenchOptions): Promise<{ result
   await noiseMp3(found.path, first, SECONDS, SOURCE_KBPS);
   await connectMongoose(o.dbUri, BENCH_DB);
   const ids: string[] = [];
+  const catalogue = createAppCatalogue();
   for (let i = 0; i <= COLD_RUNS; i += 1) {
     const name = `bench-transcode-${i}.mp3`;
     if (i > 0) fs.copyFileSync(first, path.join(audioDir, name));
-    ids.push((await insertSong({ name: `Transcode ${i}`, artist: 'Bench', img: 'https://images.example.com/bench.jpg', song: `/media/audio/${name}`, duration: SECONDS }))._id);
+    ids.push((await createSong(catalogue, { name: `Transcode ${i}`, artist: 'Bench', img: 'https://images.example.com/bench.jpg', song: `/media/audio/${name}`, duration: SECONDS }))._id);
   }
   await disconnectDatabase();
   const url = (id: string) => `${o.api.url}/rest/stream?v=1.16.1&c=bench&apiKey=${o.apiKey}&id=${id}&${QUERY}`;

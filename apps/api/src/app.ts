@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestListener } from 'node:http';
 import express from 'express';
 import cors from 'cors';
 import helmet from 'helmet';
@@ -34,6 +34,7 @@ import { subsonicRouter } from './subsonic/subsonic.routes.js';
 import { sharesRouter } from './shares/shares.routes.js';
 import { publicSharesRouter } from './shares/publicShares.routes.js';
 import { searchFastPath } from './search/searchFastPath.js';
+import { createRequestListener, type FastPath } from './http/requestListener.js';
 import { headersSetBy } from './http/headersSetBy.js';
 import { boundedCompression } from './http/compression.js';
 
@@ -81,10 +82,43 @@ export function contentSecurityPolicy(ctx: AppContext) {
   };
 }
 
-type RequestListenerWithNext = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void;
+const securityHeadersOf = (ctx: AppContext) =>
+  helmet({
+    contentSecurityPolicy: contentSecurityPolicy(ctx),
+    crossOriginEmbedderPolicy: false,
+    // The SPA may live on another allowed origin of the same site (e.g. the Vite dev server).
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
 
-/** Builds the Express app. The listener, database and shutdown live in server.ts. */
-export function createApp(ctx: AppContext, options: { searchFastPath?: boolean } = {}): express.Express {
+const corsHeadersOf = (ctx: AppContext) =>
+  cors({
+    origin: (requestOrigin, cb) => cb(null, !requestOrigin || ctx.config.corsOrigins.includes(requestOrigin)),
+    credentials: false,
+    maxAge: 600,
+    exposedHeaders: ['Location', 'Upload-Offset', 'Upload-Length', 'Tus-Resumable', 'Upload-Metadata'],
+  });
+
+/**
+ * The requests answered before Express (http/requestListener.ts): the commonest search. It sends
+ * the headers the app's helmet and CORS send, and the app's ETags and access-log lines.
+ */
+export function appFastPaths(ctx: AppContext, app: express.Express): FastPath[] {
+  const headers = headersSetBy([securityHeadersOf(ctx), corsHeadersOf(ctx)]);
+  const search = searchFastPath(ctx, headers, app.get('etag fn') as (body: Buffer) => string, requestLog(ctx.logger, redactUrl));
+  return search ? [search] : [];
+}
+
+/**
+ * The app and the server's request listener: the fast paths, then the app. `searchFastPath: false`
+ * leaves every search to the app (tests compare the two).
+ */
+export function createAppListener(ctx: AppContext, options: { searchFastPath?: boolean } = {}): { app: express.Express; listener: RequestListener } {
+  const app = createApp(ctx);
+  return { app, listener: createRequestListener(app, options.searchFastPath === false ? [] : appFastPaths(ctx, app)) };
+}
+
+/** Builds the Express app. The listener (with its fast paths), database and shutdown live in server.ts. */
+export function createApp(ctx: AppContext): express.Express {
   const app = express();
   // Loaded on their first request (a few hundred milliseconds, once), not at start-up.
   const uploads = lazyRouter(async () => (await import('./media/uploads.routes.js')).uploadsRouter(ctx));
@@ -97,28 +131,8 @@ export function createApp(ctx: AppContext, options: { searchFastPath?: boolean }
   // serving them. Errors are still logged by the error handler.
   const log = requestLog(ctx.logger, redactUrl);
   app.use(accessLog(log, (url) => url === '/api/health' || url.startsWith('/media/')));
-  const securityHeaders = helmet({
-    contentSecurityPolicy: contentSecurityPolicy(ctx),
-    crossOriginEmbedderPolicy: false,
-    // The SPA may live on another allowed origin of the same site (e.g. the Vite dev server).
-    crossOriginResourcePolicy: { policy: 'same-site' },
-  });
-  const corsHeaders = cors({
-    origin: (requestOrigin, cb) => cb(null, !requestOrigin || ctx.config.corsOrigins.includes(requestOrigin)),
-    credentials: false,
-    maxAge: 600,
-    exposedHeaders: ['Location', 'Upload-Offset', 'Upload-Length', 'Tus-Resumable', 'Upload-Metadata'],
-  });
-  const fastSearch =
-    options.searchFastPath === false
-      ? undefined
-      : searchFastPath(ctx, headersSetBy([securityHeaders, corsHeaders]), app.get('etag fn') as (body: Buffer) => string, log);
-  if (fastSearch) {
-    // Before Express's own request handling: the router and its middleware chain were a tenth of a search's CPU.
-    const handle = (app as unknown as { handle: RequestListenerWithNext }).handle.bind(app);
-    // eslint-disable-next-line no-restricted-syntax -- temporary: the catalogue change removes this patch
-    (app as unknown as { handle: RequestListenerWithNext }).handle = (req, res, next) => fastSearch(req, res, () => handle(req, res, next));
-  }
+  const securityHeaders = securityHeadersOf(ctx);
+  const corsHeaders = corsHeadersOf(ctx);
   app.use(securityHeaders);
   // Before the app's CORS: Subsonic clients on the web call from any origin.
   const loginThrottle = createLoginThrottle(undefined, ctx.redis);

@@ -16,6 +16,8 @@ import * as playlists from './playlists/playlists.service.js';
 import * as playlistImport from './playlistImport/playlistImport.service.js';
 import * as listening from './subsonic/store/listening.service.js';
 import * as accounts from './users/accounts.service.js';
+import * as scrobble from './scrobble/scrobble.service.js';
+import * as shares from './shares/shares.service.js';
 import { createSong } from './songs/songs.service.js';
 
 useTestDatabase();
@@ -59,7 +61,7 @@ function appWithExtraHandlers() {
       'slow',
     );
   }
-  return { app: createApp(ctx), lines, finished };
+  return { app: createApp(ctx), ctx, lines, finished };
 }
 
 describe('the composition root', () => {
@@ -73,6 +75,8 @@ describe('the composition root', () => {
       ['userDeleted', 'apiKeys', apiKeys.forgetUser],
       ['userDeleted', 'analytics', analytics.forgetUser],
       ['userDeleted', 'subsonic listening', listening.forgetUser],
+      ['userDeleted', 'shares', shares.forgetUser],
+      ['userDeleted', 'scrobble', scrobble.forgetUser],
       ['userDeleted', 'playlistImport', playlistImport.forgetUser],
       ['songDeleted', 'playlists', playlists.forgetSong],
       ['songDeleted', 'likes', likes.forgetSong],
@@ -83,17 +87,17 @@ describe('the composition root', () => {
   });
 
   it('deleting a user runs every cleanup before answering, even when one fails', async () => {
-    const { app, lines, finished } = appWithExtraHandlers();
+    const { app, ctx, lines, finished } = appWithExtraHandlers();
     const admin = await createUser({ admin: true });
     const victim = await createUser();
-    const song = await createSong({
+    const song = await createSong(ctx.catalogue, {
       name: 'Kept',
       artist: 'Artist',
       img: 'https://x/i.png',
       song: 'https://x/a.mp3',
     });
-    await likes.setLiked(victim._id, song._id, true);
-    await playlists.createPlaylist(victim._id, { name: 'Theirs' });
+    await likes.setLiked(ctx.catalogue, victim._id, song._id, true);
+    await playlists.createPlaylist(ctx.catalogue, victim._id, { name: 'Theirs' });
     await apiKeys.createApiKey(victim._id, { name: 'phone' });
 
     const res = await request(app)
@@ -105,23 +109,23 @@ describe('the composition root', () => {
       'userDeleted',
     ]);
     expect(await likes.likedSongIds(victim._id)).toEqual([]);
-    expect(await playlists.userPlaylists(victim._id)).toEqual([]);
+    expect(await playlists.userPlaylists(ctx.catalogue, victim._id)).toEqual([]);
     expect(await apiKeys.listApiKeys(victim._id)).toEqual([]);
   });
 
   it('deleting a song runs every cleanup before answering, even when one fails', async () => {
-    const { app, lines, finished } = appWithExtraHandlers();
+    const { app, ctx, lines, finished } = appWithExtraHandlers();
     const admin = await createUser({ admin: true });
     const fan = await createUser();
-    const song = await createSong({
+    const song = await createSong(ctx.catalogue, {
       name: 'Gone',
       artist: 'Artist',
       img: 'https://x/i.png',
       song: 'https://x/a.mp3',
     });
-    await likes.setLiked(fan._id, song._id, true);
-    const playlist = await playlists.createPlaylist(fan._id, { name: 'Mix' });
-    await playlists.addSong(playlist._id, song._id, fan._id);
+    await likes.setLiked(ctx.catalogue, fan._id, song._id, true);
+    const playlist = await playlists.createPlaylist(ctx.catalogue, fan._id, { name: 'Mix' });
+    await playlists.addSong(ctx.catalogue, playlist._id, song._id, fan._id);
 
     const res = await request(app)
       .delete(`/api/songs/${song._id}`)
@@ -133,6 +137,6 @@ describe('the composition root', () => {
       'songDeleted',
     ]);
     expect(await likes.likedSongIds(fan._id)).toEqual([]);
-    expect((await playlists.ownPlaylist(playlist._id, fan._id)).songs).toEqual([]);
+    expect((await playlists.ownPlaylist(ctx.catalogue, playlist._id, fan._id)).songs).toEqual([]);
   });
 });

@@ -2,6 +2,8 @@ import type { Config } from './config/config.js';
 import type { EventBus } from './events/eventBus.js';
 import type { Logger } from './logger.js';
 import type { RedisLink } from './redis/redisLink.js';
+import type { Catalogue } from './songs/catalogue.js';
+import type { Scrobbling } from './scrobble/scrobble.service.js';
 
 /** What every feature router is built from. Tests build one with test settings. */
 export interface AppContext {
@@ -13,6 +15,10 @@ export interface AppContext {
   redis?: RedisLink;
   /** What happened that other features follow (their cleanups are subscribed in composition.ts). */
   events: AppEventBus;
+  /** The song catalogue and its views (search index, Subsonic library...): this app's own. */
+  catalogue: Catalogue;
+  /** This app's scrobbling clients and what its listeners started playing. */
+  scrobbling: Scrobbling;
 }
 
 /** Every event a feature may raise, with its payload. */

@@ -3,12 +3,11 @@ import path from 'node:path';
 import type { DataStartup } from './db/open.js';
 import { rekeyLegacyLikes } from './likes/likes.migrations.js';
 import { listUnlistedPlaylists } from './playlists/playlists.migrations.js';
-import { persistCatalogueIn } from './songs/songs.service.js';
 
 /**
  * What the features need when the database opens (server, seed and admin command alike): the
- * steps that bring data of earlier builds to the current shape, then the catalogue snapshot
- * kept on disk so a restart does not read the whole catalogue.
+ * steps that bring data of earlier builds to the current shape, and the removal of a catalogue
+ * file of earlier builds (the catalogue keeps its own: appCatalogue.ts).
  */
 export const dataStartup: DataStartup = {
   migrations: [
@@ -24,7 +23,6 @@ export const dataStartup: DataStartup = {
   ],
   afterOpen(config) {
     const cache = path.join(config.dataDir, 'cache');
-    persistCatalogueIn(path.join(cache, `catalogue-${config.mongodbDbName}.snapshot`));
     // The snapshot's file of earlier builds (the gzipped list alone): the new file holds the songs too.
     fs.rmSync(path.join(cache, `catalogue-${config.mongodbDbName}.json.gz`), { force: true });
   },

@@ -8,11 +8,6 @@ import { startEngine } from './db/startEngine.js';
 import { createLogger, type Logger } from './logger.js';
 import { resolveJwtSecret } from './auth/secret.js';
 
-const warmCatalogue = async () => {
-  const [{ warmSongIndex }, { currentLibrary }] = await Promise.all([import('./search/songIndex.js'), import('./subsonic/library.js')]);
-  await Promise.all([warmSongIndex(), currentLibrary()]);
-};
-
 export interface RunningServer {
   url: string;
   port: number;
@@ -29,7 +24,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   // a cold start is module loading).
   const engine = startEngine(config, logger, 'npm start');
   engine.catch(() => undefined); // awaited below, once open.js has loaded
-  const [db, { createApp }, { createAppEvents }, { bootstrapAdmin }, { seedDemoCatalogue }] = await Promise.all([
+  const [db, { createAppListener }, { createAppEvents }, { bootstrapAdmin }, { seedDemoCatalogue }, { createAppCatalogue, catalogueSnapshotFile }] = await Promise.all([
     Promise.all([import('./db/open.js'), import('./dataStartup.js')]).then(([{ openDatabase }, { dataStartup }]) =>
       openDatabase(config, logger, 'npm start', dataStartup, engine),
     ),
@@ -37,18 +32,22 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     import('./composition.js'),
     import('./users/adminBootstrap.js'),
     import('./media/demoSeed.js'),
+    import('./appCatalogue.js'),
   ]);
   const redis = config.redisUrl ? (await import('./redis/redisLink.js')).connectRedis(config.redisUrl, logger) : undefined;
-  const stopSharing = redis ? (await import('./redis/announcements.js')).shareChanges(redis, randomUUID()) : () => {};
-  const ctx: AppContext = { config, logger, jwtSecret: resolveJwtSecret(config), redis, events: createAppEvents(logger) };
-  const app = createApp(ctx);
+  const catalogue = createAppCatalogue({ snapshotFile: catalogueSnapshotFile(config) });
+  const stopSharing = redis ? (await import('./redis/announcements.js')).shareChanges(redis, randomUUID(), catalogue) : () => {};
+  const jwtSecret = resolveJwtSecret(config);
+  const scrobbling = (await import('./scrobble/scrobble.service.js')).createScrobbling({ config, logger, jwtSecret });
+  const ctx: AppContext = { config, logger, jwtSecret, redis, catalogue, events: createAppEvents(logger), scrobbling };
+  const { listener } = createAppListener(ctx);
   await bootstrapAdmin(ctx);
   await seedDemoCatalogue(ctx);
   const libraries = config.musicDirs.length ? (await import('./libraries/libraries.service.js')).librariesOf(ctx) : undefined;
   libraries?.start();
   const scrobbles = (await import('./scrobble/scrobbleSender.js')).startScrobbleSender(ctx);
 
-  const server = http.createServer(app);
+  const server = http.createServer(listener);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -56,7 +55,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   });
   // The catalogue and its search index warm up once listening, in the background: before, they
   // took the CPU that loading the app's modules needed. A first list before then reads it itself.
-  void warmCatalogue().catch((err: unknown) => logger.warn({ err }, 'could not warm the catalogue'));
+  void catalogue.warm().catch((err: unknown) => logger.warn({ err }, 'could not warm the catalogue'));
   // One log line says whether Subsonic apps get transcodes (ffmpeg found) or the originals.
   void import('./transcode/transcoder.js').then(({ transcoderOf }) => transcoderOf(ctx).located());
   const address = server.address();
@@ -74,7 +73,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       await libraries?.stop();
       await scrobbles.stop();
       // A snapshot written as the server stops would otherwise be lost, and the next start scans.
-      await (await import('./songs/songCatalogue.js')).catalogueWritten();
+      await catalogue.written();
       stopSharing();
       await redis?.close();
       await db.close();

@@ -8,7 +8,7 @@ export function analyticsRouter(ctx: AppContext): Router {
   const router = Router();
 
   router.get('/analytics', requireAuth(ctx), requireAdmin, async (_req, res) => {
-    res.set('Cache-Control', 'private, no-store').json({ data: await adminAnalytics() });
+    res.set('Cache-Control', 'private, no-store').json({ data: await adminAnalytics(ctx.catalogue) });
   });
 
   return router;

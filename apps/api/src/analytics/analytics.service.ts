@@ -9,7 +9,7 @@ import { songsMostLiked, totalLikes } from '../likes/likes.service.js';
 import { deleteNowPlayingOfUser, nowPlaying as playingNow, setNowPlaying as storeNowPlaying, type NowPlayingEntry } from './nowPlaying.repo.js';
 import { deletePlaysOfSong, deletePlaysOfUser, playStats as playStatsOfSongs, recordPlay as insertPlay, type PlayStats } from './plays.repo.js';
 import { totalPlaylists } from '../playlists/playlists.service.js';
-import { catalogueSize, songsById } from '../songs/songs.service.js';
+import { catalogueSize, type Catalogue } from '../songs/songs.service.js';
 import { countUsers, signupTimesSince } from '../users/accounts.service.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -33,10 +33,10 @@ export async function signupsPerDay(now = new Date(), days = ANALYTICS_SIGNUP_DA
 }
 
 /** The most liked songs that are still in the catalogue. */
-export async function topSongs(limit = TOP_SONGS): Promise<TopSong[]> {
+export async function topSongs(catalogue: Catalogue, limit = TOP_SONGS): Promise<TopSong[]> {
   const rows = await songsMostLiked(limit);
   if (rows.length === 0) return [];
-  const byId = await songsById();
+  const byId = await catalogue.songsById();
   return rows.flatMap((row) => {
     const song = byId.get(row.songId);
     return song ? [{ song, likes: row.likes }] : [];
@@ -44,12 +44,12 @@ export async function topSongs(limit = TOP_SONGS): Promise<TopSong[]> {
 }
 
 /** The most played songs still in the catalogue, and the number of plays in all. */
-export async function mostPlayedSongs(limit = TOP_SONGS): Promise<{ plays: number; mostPlayed: MostPlayedSong[] }> {
+export async function mostPlayedSongs(catalogue: Catalogue, limit = TOP_SONGS): Promise<{ plays: number; mostPlayed: MostPlayedSong[] }> {
   const stats = await playStats();
   let plays = 0;
   for (const entry of stats.values()) plays += entry.plays;
   if (stats.size === 0) return { plays, mostPlayed: [] };
-  const byId = await songsById();
+  const byId = await catalogue.songsById();
   const mostPlayed = [...stats]
     .flatMap(([id, entry]) => {
       const song = byId.get(id);
@@ -60,16 +60,16 @@ export async function mostPlayedSongs(limit = TOP_SONGS): Promise<{ plays: numbe
   return { plays, mostPlayed };
 }
 
-export async function adminAnalytics(now = new Date()): Promise<AdminAnalytics> {
+export async function adminAnalytics(catalogue: Catalogue, now = new Date()): Promise<AdminAnalytics> {
   const [users, verifiedUsers, songs, playlists, likes, top, signups, played] = await Promise.all([
     countUsers(),
     countUsers({ verified: true }),
     catalogueSize(),
     totalPlaylists(),
     totalLikes(),
-    topSongs(),
+    topSongs(catalogue),
     signupsPerDay(now),
-    mostPlayedSongs(),
+    mostPlayedSongs(catalogue),
   ]);
   return { users, verifiedUsers, songs, playlists, likes, topSongs: top, signupsPerDay: signups, ...played };
 }

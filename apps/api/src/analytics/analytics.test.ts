@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { API_MESSAGES, ANALYTICS_SIGNUP_DAYS, type AdminAnalytics } from '@samaa/shared';
 import { clearDatabase, useTestDatabase } from '../test/db.js';
 import { createTestApp, createUser, type TestUser } from '../test/context.js';
-import { insertSongs } from '../songs/songs.repo.js';
+import { addSongs } from '../songs/songs.service.js';
 import { generateSongs } from '../songs/generateSongs.js';
 import { insertLike } from '../likes/likes.repo.js';
 import { insertPlaylists } from '../playlists/playlists.seed.js';
@@ -11,7 +11,7 @@ import { UserModel } from '../users/user.model.js';
 import { signupsPerDay } from './analytics.service.js';
 
 useTestDatabase();
-const { app } = createTestApp();
+const { app, ctx } = createTestApp();
 
 const DAY = 24 * 3600 * 1000;
 let admin: TestUser;
@@ -27,7 +27,7 @@ describe('GET /api/admin/analytics', () => {
   it('counts users, songs, playlists and likes, and ranks the most liked songs', async () => {
     const listeners = [await createUser(), await createUser(), await createUser({ verified: false })];
     const generated = generateSongs(12, 9);
-    const songs = (await insertSongs(generated)).map((_id, i) => ({ ...generated[i]!, _id }));
+    const songs = (await addSongs(ctx.catalogue, generated)).map((_id, i) => ({ ...generated[i]!, _id }));
     // Three likes for song 2, two for song 1, one for song 0; the others none.
     for (const [user, song] of [[0, 2], [1, 2], [2, 2], [0, 1], [1, 1], [0, 0]] as const) {
       await insertLike(listeners[user]!._id, songs[song]!._id);
@@ -48,7 +48,7 @@ describe('GET /api/admin/analytics', () => {
 
   it('keeps at most 10 top songs', async () => {
     const user = await createUser();
-    const songIds = await insertSongs(generateSongs(12, 4));
+    const songIds = await addSongs(ctx.catalogue, generateSongs(12, 4));
     for (const songId of songIds) await insertLike(user._id, songId);
     expect((await analytics(admin)).body.data.topSongs).toHaveLength(10);
   });

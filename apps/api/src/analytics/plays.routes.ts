@@ -4,7 +4,6 @@ import type { AppContext } from '../context.js';
 import { authUser, requireAuth } from '../auth/middleware.js';
 import { notFound } from '../http/errors.js';
 import { validate } from '../http/validate.js';
-import { songExists } from '../songs/songs.service.js';
 import { scrobbleListen, scrobbleNowPlaying } from '../scrobble/scrobble.service.js';
 import { recordPlay, setNowPlaying } from './analytics.service.js';
 
@@ -16,15 +15,15 @@ export function playsRouter(ctx: AppContext): Router {
   const router = Router();
   router.post('/', requireAuth(ctx), async (req, res) => {
     const { songId, submission } = validate<PlayReport>(playReportSchema, req.body);
-    if (!(await songExists(songId))) throw notFound(CATALOGUE_MESSAGES.songNotFound);
+    if (!(await ctx.catalogue.songExists(songId))) throw notFound(CATALOGUE_MESSAGES.songNotFound);
     const userId = authUser(req)._id;
     if (submission) {
       await recordPlay(userId, songId, new Date());
-      await scrobbleListen(userId, songId, { player: WEB_PLAYER_NAME });
+      await scrobbleListen(ctx, userId, songId, { player: WEB_PLAYER_NAME });
     } else {
       await setNowPlaying(userId, WEB_PLAYER_NAME, songId, new Date());
       // Best effort, after the answer: a slow service does not hold the player up.
-      void scrobbleNowPlaying(userId, songId, WEB_PLAYER_NAME).catch((err: unknown) => ctx.logger.warn({ err: String(err) }, 'now playing not sent'));
+      void scrobbleNowPlaying(ctx, userId, songId, WEB_PLAYER_NAME).catch((err: unknown) => ctx.logger.warn({ err: String(err) }, 'now playing not sent'));
     }
     res.status(204).end();
   });

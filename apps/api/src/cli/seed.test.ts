@@ -8,12 +8,11 @@ import { SongModel } from '../songs/song.model.js';
 import { generateSongs } from '../songs/generateSongs.js';
 import { UserModel } from '../users/user.model.js';
 import { LikeModel } from '../likes/like.model.js';
-import { songListSnapshot } from '../songs/songCatalogue.js';
 import { insertLike } from '../likes/likes.repo.js';
 import { SEED_PASSWORD, parseSeedArgs, seedDatabase } from './seed.js';
 
 useTestDatabase();
-const { app } = createTestApp();
+const { app, ctx } = createTestApp();
 
 describe('generateSongs', () => {
   it('generates valid, varied songs, the same ones for the same seed', () => {
@@ -38,9 +37,9 @@ describe('parseSeedArgs', () => {
 
 describe('seedDatabase', () => {
   it('inserts songs in batches, newest first, and verified listeners who can log in', async () => {
-    const before = (await songListSnapshot()).version;
-    const result = await seedDatabase({ songs: 1200, users: 3, reset: false });
-    expect((await songListSnapshot()).version).not.toBe(before);
+    const before = (await ctx.catalogue.snapshot()).version;
+    const result = await seedDatabase(ctx.catalogue, { songs: 1200, users: 3, reset: false });
+    expect((await ctx.catalogue.snapshot()).version).not.toBe(before);
     expect(result.songs).toBe(1200);
     expect(await SongModel.countDocuments()).toBe(1200);
 
@@ -61,7 +60,7 @@ describe('seedDatabase', () => {
     const real = await createUser();
     const song = await SongModel.findOne().lean();
     await insertLike(real._id, String(song!._id));
-    const again = await seedDatabase({ songs: 10, users: 2, reset: true });
+    const again = await seedDatabase(ctx.catalogue, { songs: 10, users: 2, reset: true });
     expect(await SongModel.countDocuments()).toBe(10);
     expect(await LikeModel.countDocuments()).toBe(0);
     expect(await UserModel.exists({ _id: real._id })).not.toBeNull();

@@ -17,8 +17,9 @@ import { openDatabase } from '../db/open.js';
 import { createLogger } from '../logger.js';
 import { deleteAllLikes } from '../likes/likes.seed.js';
 import { deleteAllPlaylists } from '../playlists/playlists.seed.js';
-import { catalogueWritten, songListSnapshot } from '../songs/songCatalogue.js';
 import { countSongs, insertSongs } from '../songs/songs.repo.js';
+import type { Catalogue } from '../songs/catalogue.js';
+import { catalogueSnapshotFile, createAppCatalogue } from '../appCatalogue.js';
 import { deleteAllSongs } from '../songs/songs.seed.js';
 import { generateSongs, personName, seededRandom, type SongMedia } from '../songs/generateSongs.js';
 import { writeDemoMedia } from '../media/demoSeed.js';
@@ -64,7 +65,7 @@ async function seedSongs(count: number, seed: number, media: SongMedia[] = []): 
     const at = new Date(now - (count - i) * 37 * MINUTE);
     return { ...song, createdAt: at, updatedAt: at };
   });
-  await inBatches(songs, insertSongs);
+  await inBatches(songs, async (batch) => (await insertSongs(batch)).ids);
 }
 
 async function seedUsers(count: number, seed: number): Promise<UserRecord[]> {
@@ -90,8 +91,12 @@ async function seedUsers(count: number, seed: number): Promise<UserRecord[]> {
   return inBatches(users, insertUsers);
 }
 
-/** Seeds the connected database. --reset first removes every song, like and playlist, and the seeded listeners. */
-export async function seedDatabase(opts: SeedOptions): Promise<SeedResult> {
+/**
+ * Seeds the connected database. --reset first removes every song, like and playlist, and the
+ * seeded listeners. The songs are published to `catalogue` once, at the end (a server on the same
+ * database sees the version move).
+ */
+export async function seedDatabase(catalogue: Catalogue, opts: SeedOptions): Promise<SeedResult> {
   if (opts.reset) {
     await Promise.all([deleteAllSongs(), deleteAllLikes(), deleteAllPlaylists()]);
     const removed = await deleteUsersAtDomain(SEED_EMAIL_DOMAIN);
@@ -99,6 +104,7 @@ export async function seedDatabase(opts: SeedOptions): Promise<SeedResult> {
   }
   const seed = (await countSongs()) + 1;
   if (opts.songs > 0) await seedSongs(opts.songs, seed, opts.media);
+  if (opts.reset || opts.songs > 0) await catalogue.apply();
   const listeners = opts.users > 0 ? await seedUsers(opts.users, seed) : [];
   const userEmails = listeners.map((user) => user.email);
   return { songs: opts.songs, users: opts.users, userEmails, listeners, password: SEED_PASSWORD };
@@ -145,7 +151,8 @@ async function main() {
     const started = Date.now();
     // Generated songs play our own demo files, so a seeded install works offline.
     const media = opts.songs > 0 ? await writeDemoMedia(config) : [];
-    const result = await seedDatabase({ ...opts, media });
+    const catalogue = createAppCatalogue({ snapshotFile: catalogueSnapshotFile(config) });
+    const result = await seedDatabase(catalogue, { ...opts, media });
     console.log(`Database: ${db.engine}, ${config.mongodbDbName}`);
     if (opts.reset) console.log('Removed every song, like and playlist, and the seeded listeners.');
     console.log(`Inserted ${result.songs} songs and ${result.users} verified listeners in ${Date.now() - started} ms.`);
@@ -153,8 +160,8 @@ async function main() {
       console.log(`Listeners: ${result.userEmails[0]} … ${result.userEmails.at(-1)}, password: ${result.password}`);
     }
     // The song list as the server keeps it on disk, so its next start serves it without a scan.
-    await songListSnapshot();
-    await catalogueWritten();
+    await catalogue.snapshot();
+    await catalogue.written();
   } finally {
     await db.close();
   }

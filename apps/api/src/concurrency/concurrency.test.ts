@@ -13,7 +13,7 @@ import { listenApp, type ListeningApp } from '../test/listen.js';
 const ROUNDS = 5;
 
 useTestDatabase();
-const { app } = createTestApp({ RATE_LIMITS: 'false' });
+const { app, ctx } = createTestApp({ RATE_LIMITS: 'false' });
 let server: ListeningApp;
 let alice: TestUser;
 let admin: TestUser;
@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 beforeEach(async () => {
-  ({ alice, songIds } = await listenersWithSongs(100, 11));
+  ({ alice, songIds } = await listenersWithSongs(ctx.catalogue, 100, 11));
   admin = await createUser({ admin: true });
 });
 

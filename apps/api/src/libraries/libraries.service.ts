@@ -82,6 +82,7 @@ function createRuntime(ctx: AppContext): LibrariesRuntime {
     try {
       ensureMediaDirs(store);
       const result = await scanLibrary(folder, {
+        catalogue: ctx.catalogue,
         reader: tagReader(),
         events: ctx.events,
         imagesDir: store.dirOf('image'),

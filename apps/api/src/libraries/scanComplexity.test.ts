@@ -5,7 +5,7 @@ import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../test/db.js';
 import { createTestContext } from '../test/context.js';
-import { onCatalogueChanged } from '../songs/songCatalogue.js';
+import { createAppCatalogue } from '../appCatalogue.js';
 import { SCAN_BATCH, scanLibrary, type ScanResult } from './scanner.js';
 import { startTagReader, type TagReader } from './tagReader.js';
 import { forEachFileEntry } from './libraries.repo.js';
@@ -18,6 +18,7 @@ import { taggedMp3, writeFile } from '../test/musicFiles.js';
  */
 
 useTestDatabase();
+const catalogue = createAppCatalogue();
 const base = fs.mkdtempSync(path.join(os.tmpdir(), 'samaa-scan-size-'));
 const imagesDir = path.join(base, 'images');
 const { events } = createTestContext();
@@ -50,10 +51,10 @@ async function measuredScan(id: string, root: string): Promise<Measured> {
   let announcements = 0;
   const readsBefore = reads;
   mongoose.set('debug', () => void (engineCalls += 1));
-  const stopListening = onCatalogueChanged(() => void (announcements += 1));
+  const stopListening = catalogue.onChange(() => void (announcements += 1));
   try {
     const counting: TagReader = { ...reader, read: (file) => ((reads += 1), reader.read(file)) };
-    const result = await scanLibrary({ id, name: id, root }, { reader: counting, events, imagesDir });
+    const result = await scanLibrary({ id, name: id, root }, { catalogue, events, reader: counting, imagesDir });
     return { result, engineCalls, announcements, reads: reads - readsBefore };
   } finally {
     mongoose.set('debug', false);
@@ -118,7 +119,7 @@ describe('scan complexity', () => {
     const stop = new AbortController();
     const stopped = scanLibrary(
       { id: 'sizestop', name: 'sizestop', root },
-      { reader, events, imagesDir, signal: stop.signal, onProgress: ({ done }) => void (done >= SCAN_BATCH && stop.abort()) },
+      { catalogue, events, reader, imagesDir, signal: stop.signal, onProgress: ({ done }) => void (done >= SCAN_BATCH && stop.abort()) },
     );
     await expect(stopped).rejects.toThrow();
     let entries = 0;
@@ -131,7 +132,7 @@ describe('scan complexity', () => {
     expect(entries).toBeGreaterThan(0);
     expect(entries).toBeLessThan(LARGE);
     expect(withSong).toBe(entries);
-    const resumed = await scanLibrary({ id: 'sizestop', name: 'sizestop', root }, { reader, events, imagesDir });
+    const resumed = await scanLibrary({ id: 'sizestop', name: 'sizestop', root }, { catalogue, events, reader, imagesDir });
     expect(resumed).toMatchObject({ files: LARGE, unchanged: entries, added: LARGE - entries, songs: LARGE });
   }, 300_000);
 });

@@ -2,8 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { SongInput } from '@samaa/shared';
 import type { AppEventBus } from '../context.js';
-import { addSongs, followMovedFile, rescanSongs, songsById } from '../songs/songs.service.js';
-import { deleteSong } from '../songs/songs.service.js';
+import { addSongs, deleteSong, moveScannedSong, refreshScannedSongs, type Catalogue } from '../songs/songs.service.js';
 import { storeScannedLyrics } from '../lyrics/lyrics.service.js';
 import { tagsFromPath } from './fallbackTags.js';
 import { folderCovers } from './folderCovers.js';
@@ -32,6 +31,8 @@ export interface ScanResult {
 }
 
 export interface ScanDeps {
+  /** Where the songs found are published. */
+  catalogue: Catalogue;
   reader: TagReader;
   /** Where a removed file's song is announced deleted, so its references go too. */
   events: AppEventBus;
@@ -249,7 +250,7 @@ export async function scanLibrary(library: LibraryFolder, deps: ScanDeps): Promi
       }
     }
     if (refreshes.length > 0) {
-      const kept = await rescanSongs(refreshes);
+      const kept = await refreshScannedSongs(deps.catalogue, refreshes);
       for (const [i, { id, file, input, read }] of refreshes.entries()) {
         if (kept[i]) {
           result.updated += 1;
@@ -259,7 +260,7 @@ export async function scanLibrary(library: LibraryFolder, deps: ScanDeps): Promi
       }
     }
     if (fresh.length > 0) {
-      const ids = await addSongs(fresh.map(({ file, input }) => ({ ...input, scanFile: fileEntryId(library.id, file.relative) })));
+      const ids = await addSongs(deps.catalogue, fresh.map(({ file, input }) => ({ ...input, scanFile: fileEntryId(library.id, file.relative) })));
       for (const [k, { read }] of fresh.entries()) if (read.lyrics) await storeScannedLyrics(ids[k]!, read.lyrics);
       rewritten.push(...fresh.map(({ file, read }, k) => entryOf(library, file, { songId: ids[k], ...lyricsProblem(read) })));
       result.added += fresh.length;
@@ -328,9 +329,9 @@ export async function scanLibrary(library: LibraryFolder, deps: ScanDeps): Promi
     }
     movedFrom.add(from);
     const { songId } = known.get(from)!;
-    live ??= await songsById();
+    live ??= await deps.catalogue.songsById();
     if (live.has(songId!)) {
-      await followMovedFile(songId!, libraryFileUrl(library, file.relative), fileEntryId(library.id, file.relative));
+      await moveScannedSong(deps.catalogue, songId!, libraryFileUrl(library, file.relative), fileEntryId(library.id, file.relative));
       keptSongs += 1;
     }
     await saveFileEntries([entryOf(library, file, { songId })]);
@@ -344,14 +345,14 @@ export async function scanLibrary(library: LibraryFolder, deps: ScanDeps): Promi
   const removed = gone.filter((relative) => !movedFrom.has(relative));
   for (const relative of removed) {
     const { songId } = known.get(relative)!;
-    if (songId) await deleteSong(deps.events, songId).catch(() => undefined);
+    if (songId) await deleteSong(deps, songId).catch(() => undefined);
     result.removed += 1;
   }
   await deleteFileEntries(removed.map((relative) => fileEntryId(library.id, relative)));
 
   // Unchanged files whose song an admin deleted keep their entry, but are no song.
   if (keptSongs > 0) {
-    live = await songsById();
+    live = await deps.catalogue.songsById();
     let deleted = 0;
     for (const entry of known.values()) if (entry.unchanged && entry.songId && !live.has(entry.songId)) deleted += 1;
     keptSongs = Math.max(0, keptSongs - deleted);

@@ -14,7 +14,7 @@ export function likesRouter(ctx: AppContext): Router {
 
   router.put('/like/:songId', auth, async (req, res) => {
     const songId = objectId(req.params.songId);
-    const liked = await toggleLike(authUser(req)._id, songId);
+    const liked = await toggleLike(ctx.catalogue, authUser(req)._id, songId);
     res.json({ message: liked ? CATALOGUE_MESSAGES.songLiked : CATALOGUE_MESSAGES.songUnliked, liked });
   });
 
@@ -30,10 +30,10 @@ export function likesRouter(ctx: AppContext): Router {
     const page = parsePage(req.query);
     res.set('Cache-Control', 'private, no-cache');
     if (!page) {
-      res.json({ data: await likedSongs(userId) });
+      res.json({ data: await likedSongs(ctx.catalogue, userId) });
       return;
     }
-    res.json(await likedSongsPage(userId, page));
+    res.json(await likedSongsPage(ctx.catalogue, userId, page));
   });
 
   return router;

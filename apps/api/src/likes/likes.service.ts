@@ -1,6 +1,6 @@
 import { CATALOGUE_MESSAGES, type Song } from '@samaa/shared';
 import { notFound } from '../http/errors.js';
-import { pageOf, songExists, songsById, type Page } from '../songs/songs.service.js';
+import { pageOf, type Catalogue, type Page } from '../songs/songs.service.js';
 import {
   deleteLike,
   deleteLikesOfSong,
@@ -13,24 +13,24 @@ import {
   toggleLikeOf,
 } from './likes.repo.js';
 
-async function assertSongExists(songId: string): Promise<void> {
-  if (!(await songExists(songId))) throw notFound(CATALOGUE_MESSAGES.songNotFound);
+async function assertSongExists(catalogue: Catalogue, songId: string): Promise<void> {
+  if (!(await catalogue.songExists(songId))) throw notFound(CATALOGUE_MESSAGES.songNotFound);
 }
 
 /** Likes the song if the user does not like it yet, unlikes it otherwise. Returns the new state. */
-export async function toggleLike(userId: string, songId: string): Promise<boolean> {
-  const liked = await toggleLikeOf(userId, songId, await songExists(songId));
+export async function toggleLike(catalogue: Catalogue, userId: string, songId: string): Promise<boolean> {
+  const liked = await toggleLikeOf(userId, songId, await catalogue.songExists(songId));
   if (liked === undefined) throw notFound(CATALOGUE_MESSAGES.songNotFound);
   return liked;
 }
 
 /** Idempotent like (true) or unlike (false), as the Subsonic star and unstar need. */
-export async function setLiked(userId: string, songId: string, liked: boolean): Promise<void> {
+export async function setLiked(catalogue: Catalogue, userId: string, songId: string, liked: boolean): Promise<void> {
   if (!liked) {
     await deleteLike(userId, songId);
     return;
   }
-  await assertSongExists(songId);
+  await assertSongExists(catalogue, songId);
   await insertLike(userId, songId);
 }
 
@@ -39,10 +39,10 @@ export function likedSongIds(userId: string): Promise<string[]> {
 }
 
 /** The user's liked songs, most recently liked first. */
-export async function likedSongs(userId: string): Promise<Song[]> {
+export async function likedSongs(catalogue: Catalogue, userId: string): Promise<Song[]> {
   const ids = await likedSongIdsOf(userId);
   if (ids.length === 0) return [];
-  const byId = await songsById();
+  const byId = await catalogue.songsById();
   return ids.flatMap((id) => {
     const song = byId.get(id);
     return song ? [song] : [];
@@ -50,11 +50,11 @@ export async function likedSongs(userId: string): Promise<Song[]> {
 }
 
 /** One page of the liked songs and how many the user likes: only the page's songs are looked up. */
-export async function likedSongsPage(userId: string, page: Page): Promise<{ data: Song[]; total: number }> {
+export async function likedSongsPage(catalogue: Catalogue, userId: string, page: Page): Promise<{ data: Song[]; total: number }> {
   const ids = await likedSongIdsOf(userId);
   const wanted = pageOf(ids, page);
   if (wanted.length === 0) return { data: [], total: ids.length };
-  const byId = await songsById();
+  const byId = await catalogue.songsById();
   const data = wanted.flatMap((id) => {
     const song = byId.get(id);
     return song ? [song] : [];

@@ -19,7 +19,7 @@ let bob: TestUser;
 let songIds: string[];
 
 beforeEach(async () => {
-  ({ alice, bob, songIds } = await listenersWithSongs(3, 3));
+  ({ alice, bob, songIds } = await listenersWithSongs(ctx.catalogue, 3, 3));
 });
 
 const like = (user: TestUser, songId: string) =>
@@ -75,7 +75,7 @@ describe('like ids', () => {
 
   it('ends with the state the answers report under concurrent double toggles', async () => {
     for (const songId of songIds) {
-      const results = await Promise.all([toggleLike(alice._id, songId), toggleLike(alice._id, songId)]);
+      const results = await Promise.all([toggleLike(ctx.catalogue, alice._id, songId), toggleLike(ctx.catalogue, alice._id, songId)]);
       const stored = await LikeModel.countDocuments({ user: alice._id, song: songId });
       // One after the other: the first likes, the second unlikes.
       expect(results.sort()).toEqual([false, true]);

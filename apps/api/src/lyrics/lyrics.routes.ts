@@ -19,7 +19,7 @@ export function lyricsRouter(ctx: AppContext): Router {
     res.set('Cache-Control', 'no-cache');
     // The player asks with ?optional=1: most songs have no lyrics, which for it is no error (a 204).
     if (req.query.optional === '1') {
-      const found = await findLyrics(ctx, await songOf(objectId(req.params.id)));
+      const found = await findLyrics(ctx, await songOf(ctx.catalogue, objectId(req.params.id)));
       if (found) res.json(found);
       else res.status(204).end();
       return;
@@ -34,12 +34,12 @@ export function lyricsRouter(ctx: AppContext): Router {
     async (req, res) => {
       const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       if (bytes.length === 0) throw badRequest(LYRICS_MESSAGES.empty);
-      res.json({ data: await uploadLyrics(objectId(req.params.id), bytes), message: LYRICS_MESSAGES.saved });
+      res.json({ data: await uploadLyrics(ctx.catalogue, objectId(req.params.id), bytes), message: LYRICS_MESSAGES.saved });
     },
   );
 
   router.delete('/:id/lyrics', ...admin, async (req, res) => {
-    await removeLyrics(objectId(req.params.id));
+    await removeLyrics(ctx.catalogue, objectId(req.params.id));
     res.json({ message: LYRICS_MESSAGES.removed });
   });
 

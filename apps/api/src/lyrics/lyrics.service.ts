@@ -2,7 +2,7 @@ import { CATALOGUE_MESSAGES, LYRICS_MESSAGES, type Song, type SongLyrics } from 
 import type { AppContext } from '../context.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { resolveServedFile } from '../media/servedFile.js';
-import { songsById } from '../songs/songs.service.js';
+import type { Catalogue } from '../songs/songs.service.js';
 import { NotLyricsError, parseLyricsBytes, type ParsedLyrics } from './lrc.js';
 import { createLrclibClient, type LrclibClient } from './lrclib.client.js';
 import { deleteLyricsOf, lyricsOf, saveLyricsLocked, saveLyricsUnless, type LyricsRecord, type StoredLyrics } from './lyrics.repo.js';
@@ -37,8 +37,8 @@ const record = (lyrics: ParsedLyrics, source: LyricsRecord['source']): LyricsRec
 const NONE: LyricsRecord = { source: 'none', synced: false, lines: [] };
 
 /** A catalogue song, or a 404 with the catalogue's message. */
-export async function songOf(id: string): Promise<Song> {
-  const song = (await songsById()).get(id.toLowerCase());
+export async function songOf(catalogue: Catalogue, id: string): Promise<Song> {
+  const song = await catalogue.songById(id);
   if (!song) throw notFound(CATALOGUE_MESSAGES.songNotFound);
   return song;
 }
@@ -74,7 +74,7 @@ async function resolve(ctx: AppContext, song: Song): Promise<StoredLyrics | null
 
 /** GET /api/songs/{id}/lyrics: 404 with a message when the song is unknown or has none. */
 export async function lyricsOfSong(ctx: AppContext, id: string): Promise<SongLyrics> {
-  const found = await findLyrics(ctx, await songOf(id));
+  const found = await findLyrics(ctx, await songOf(ctx.catalogue, id));
   if (!found) throw notFound(LYRICS_MESSAGES.none);
   return found;
 }
@@ -95,8 +95,8 @@ export async function findLyrics(ctx: AppContext, song: Song): Promise<SongLyric
 }
 
 /** An admin's .lrc or .txt upload: replaces whatever the song had. */
-export async function uploadLyrics(id: string, bytes: Buffer): Promise<SongLyrics> {
-  const song = await songOf(id);
+export async function uploadLyrics(catalogue: Catalogue, id: string, bytes: Buffer): Promise<SongLyrics> {
+  const song = await songOf(catalogue, id);
   let parsed: ParsedLyrics;
   try {
     parsed = parseLyricsBytes(bytes);
@@ -109,8 +109,8 @@ export async function uploadLyrics(id: string, bytes: Buffer): Promise<SongLyric
 }
 
 /** An admin's removal: stays removed (no tag or service fills it) until an upload. */
-export async function removeLyrics(id: string): Promise<void> {
-  const song = await songOf(id);
+export async function removeLyrics(catalogue: Catalogue, id: string): Promise<void> {
+  const song = await songOf(catalogue, id);
   await saveLyricsLocked(song._id, { ...NONE, removed: true });
 }
 

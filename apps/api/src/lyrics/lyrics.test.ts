@@ -4,12 +4,13 @@ import { LYRICS_MESSAGES } from '@samaa/shared';
 import { startLrclibFake, type LrclibFake } from '@samaa/test-fakes';
 import { clearDatabase, useTestDatabase } from '../test/db.js';
 import { createTestApp, createUser, type TestUser } from '../test/context.js';
-import { insertSong } from '../songs/songs.repo.js';
+import { createSong } from '../songs/songs.service.js';
 import { LyricsModel } from './lyrics.model.js';
 
 useTestDatabase();
 let lrclib: LrclibFake;
 let app: ReturnType<typeof createTestApp>['app'];
+let ctx: ReturnType<typeof createTestApp>['ctx'];
 let admin: TestUser;
 let listener: TestUser;
 
@@ -17,7 +18,7 @@ const SYNCED = '[00:01.00]First line\n[00:03.50]Second line\n[00:06.00]Third lin
 
 beforeAll(async () => {
   lrclib = await startLrclibFake();
-  ({ app } = createTestApp({ LYRICS_API_URL: lrclib.url, LYRICS_API_TIMEOUT_MS: '300' }));
+  ({ app, ctx } = createTestApp({ LYRICS_API_URL: lrclib.url, LYRICS_API_TIMEOUT_MS: '300' }));
   await clearDatabase();
   [admin, listener] = await Promise.all([createUser({ admin: true }), createUser()]);
 });
@@ -25,7 +26,7 @@ afterAll(() => lrclib.close());
 beforeEach(() => lrclib.reset());
 
 const remoteSong = (name: string, artist = 'The Fakes') =>
-  insertSong({ name, artist, album: 'Wire Format', duration: 200, img: 'https://example.com/c.jpg', song: 'https://example.com/a.mp3' });
+  createSong(ctx.catalogue, { name, artist, album: 'Wire Format', duration: 200, img: 'https://example.com/c.jpg', song: 'https://example.com/a.mp3' });
 
 describe('lyrics from the LRCLIB-compatible service', () => {
   it('found: asks once by artist, title, album and duration, stores the answer on the song', async () => {

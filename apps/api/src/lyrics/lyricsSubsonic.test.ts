@@ -4,12 +4,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { clearDatabase, useTestDatabase } from '../test/db.js';
 import { createTestApp, createUser } from '../test/context.js';
 import { createApiKey } from '../apiKeys/apiKeys.service.js';
-import { insertSongs } from '../songs/songs.repo.js';
+import { addSongs } from '../songs/songs.service.js';
 import { assertValidSubsonicXml } from '../test/subsonicClient.js';
 import { saveLyrics } from './lyrics.repo.js';
 
 useTestDatabase();
-const { app } = createTestApp();
+const { app, ctx } = createTestApp();
 let key: string;
 const ids: Record<string, string> = {};
 
@@ -18,7 +18,7 @@ beforeAll(async () => {
   const user = await createUser();
   key = (await createApiKey(user._id, { name: 'Phone' })).key;
   const remote = { img: 'https://example.com/c.jpg', song: 'https://example.com/a.mp3', artist: 'Muse Test' };
-  const [synced, plain, none] = await insertSongs([
+  const [synced, plain, none] = await addSongs(ctx.catalogue, [
     { ...remote, name: 'Hysteria Test' },
     { ...remote, name: 'Plain Song' },
     { ...remote, name: 'Silent Song' },

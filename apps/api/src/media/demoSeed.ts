@@ -132,7 +132,7 @@ export async function seedDemoCatalogue(ctx: AppContext): Promise<number> {
   const cache = demoRenderCache(DEMO_FINGERPRINT);
   try {
     for (const demo of DEMO_SONGS) written.push(await writeDemoSong(store, demo, started, cache));
-    await addSongs(written.map((w) => w.doc));
+    await addSongs(ctx.catalogue, written.map((w) => w.doc));
   } catch (err) {
     await Promise.all(written.flatMap((w) => w.files).map((file) => fs.rm(file, { force: true })));
     throw err;

@@ -25,6 +25,7 @@ function cookieOptions(ctx: AppContext): CookieOptions {
   return { httpOnly: true, sameSite: 'lax', path: '/media', secure: ctx.config.appUrl.startsWith('https:') };
 }
 
+// eslint-disable-next-line no-restricted-syntax -- pure memo: a key object derived from its secret
 const keys = new Map<string, crypto.KeyObject>();
 function keyOf(secret: string): crypto.KeyObject {
   let key = keys.get(secret);

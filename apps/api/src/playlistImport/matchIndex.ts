@@ -1,5 +1,5 @@
 import type { Song } from '@samaa/shared';
-import { songListSnapshot } from '../songs/songs.service.js';
+import type { Catalogue, CatalogueView } from '../songs/songs.service.js';
 import { normaliseArtist, tokens } from './normalise.js';
 import { comparable, recordingKey, type Comparable } from './scorer.js';
 
@@ -21,6 +21,8 @@ export interface MatchIndex {
   byLocation: Map<string, number>;
   titleWords: Map<string, number[]>;
   artistWords: Map<string, number[]>;
+  /** Marks of the last lookup, one slot per song: a lookup costs its posting lists, not a Set. */
+  marks?: { seen: Uint32Array; round: number };
 }
 
 const push = (map: Map<string, number[]>, key: string, at: number) => {
@@ -66,15 +68,11 @@ function postings(map: Map<string, number[]>, words: string[]): number[][] {
   return narrow.length > 0 ? narrow : lists;
 }
 
-/** Marks of the last lookup, one slot per song: a lookup costs its posting lists, not a Set. */
-const marks = new WeakMap<MatchIndex, { seen: Uint32Array; round: number }>();
-
 /** Songs sharing a title word and an artist word with the row; failing that, either kind. */
 export function candidatesOf(index: MatchIndex, row: Comparable): IndexedSong[] {
   const byTitle = postings(index.titleWords, tokens(row.title.text));
   const byArtist = postings(index.artistWords, [...new Set(row.artists.flatMap((a) => tokens(normaliseArtist(a))))]);
-  let state = marks.get(index);
-  if (!state) marks.set(index, (state = { seen: new Uint32Array(index.songs.length), round: 0 }));
+  const state = (index.marks ??= { seen: new Uint32Array(index.songs.length), round: 0 });
   const { seen } = state;
   const titleRound = (state.round += 2);
   const bothRound = titleRound + 1;
@@ -105,16 +103,13 @@ export function candidatesOf(index: MatchIndex, row: Comparable): IndexedSong[] 
   return found.map((at) => index.songs[at]!);
 }
 
-/** Keyed by the snapshot itself: a rebuilt snapshot is a new object, even when a wiped database reuses a version number. */
-const built = new WeakMap<object, MatchIndex>();
+/** A view of the catalogue, built once per snapshot on first use (a write builds it again). */
+export const matchIndexView: CatalogueView<MatchIndex> = {
+  name: 'matchIndex',
+  build: (snapshot) => buildMatchIndex(snapshot.version, snapshot.songs),
+};
 
-/** The index of the current catalogue snapshot, built once per snapshot. */
-export async function currentMatchIndex(): Promise<MatchIndex> {
-  const snapshot = await songListSnapshot();
-  let index = built.get(snapshot);
-  if (!index) {
-    index = buildMatchIndex(snapshot.version, snapshot.songs);
-    built.set(snapshot, index);
-  }
-  return index;
+/** The index of the current catalogue snapshot. */
+export function currentMatchIndex(catalogue: Catalogue): Promise<MatchIndex> {
+  return catalogue.view(matchIndexView);
 }

@@ -9,7 +9,7 @@ import {
 } from '@samaa/shared';
 import { badRequest, notFound } from '../http/errors.js';
 import { createPlaylistRecord, ownPlaylistRecord, setPlaylistEntries, withSongs, type PlaylistRecord } from '../playlists/playlists.service.js';
-import { songsById } from '../songs/songs.service.js';
+import type { Catalogue } from '../songs/songs.service.js';
 import {
   deleteImportRows,
   findImportHeader,
@@ -43,13 +43,13 @@ async function ownedImport(playlistId: string, userId: string): Promise<{ record
  * Matches a parsed playlist and saves it as a new own playlist with its import rows. JioSaavn is
  * asked only when `options.saavn` is given (the listener opted in); the choice is kept for "Match again".
  */
-export async function importPlaylist(userId: string, parsed: ParsedPlaylist, options: MatchOptions): Promise<PlaylistImportResult> {
-  const index = await currentMatchIndex();
+export async function importPlaylist(catalogue: Catalogue, userId: string, parsed: ParsedPlaylist, options: MatchOptions): Promise<PlaylistImportResult> {
+  const index = await currentMatchIndex(catalogue);
   const rows = await matchRows(index, parsed.rows, options);
   const counts = countRows(rows);
   const { songIds, saavnTracks } = entriesOf(rows);
   // The cover of the first matched song (the playlist's own cover, as a listener would pick).
-  const byId = await songsById();
+  const byId = await catalogue.songsById();
   const cover = (songIds[0] ? byId.get(songIds[0])?.img : undefined) ?? saavnTracks[0]?.img ?? '';
   const name = (parsed.name?.trim() || 'Imported playlist').slice(0, NAME_MAX);
   const desc = `Imported from ${FORMAT_NAMES[parsed.format]}: ${counts.matched} of ${counts.total} tracks matched`;
@@ -57,7 +57,7 @@ export async function importPlaylist(userId: string, parsed: ParsedPlaylist, opt
   try {
     await saveImportRows(created._id, userId, rows, Boolean(options.saavn));
     const record = await setPlaylistEntries(created._id, songIds, saavnTracks);
-    return result((await withSongs([record ?? created]))[0]!, rows);
+    return result((await withSongs(catalogue, [record ?? created]))[0]!, rows);
   } catch (err) {
     // Nothing half-written: a playlist without its rows goes again.
     await deletePlaylistWithImport(created._id, userId).catch(() => undefined);
@@ -66,9 +66,9 @@ export async function importPlaylist(userId: string, parsed: ParsedPlaylist, opt
 }
 
 /** The rows and the playlist, for the review page. */
-export async function importReview(playlistId: string, userId: string): Promise<PlaylistImportResult> {
+export async function importReview(catalogue: Catalogue, playlistId: string, userId: string): Promise<PlaylistImportResult> {
   const { record, header } = await ownedImport(playlistId, userId);
-  return result((await withSongs([record]))[0]!, await importRowsOf(header));
+  return result((await withSongs(catalogue, [record]))[0]!, await importRowsOf(header));
 }
 
 /** Songs of the playlist that no row put there (added by hand since): kept when rows change. */
@@ -91,6 +91,7 @@ async function rewrite(record: PlaylistRecord, header: ImportHeader, change: (ro
 
 /** Picks a catalogue or JioSaavn song for a row, or drops it. */
 export async function resolveRow(
+  catalogue: Catalogue,
   playlistId: string,
   index: number,
   resolution: ImportRowResolution,
@@ -98,7 +99,7 @@ export async function resolveRow(
 ): Promise<PlaylistImportResult> {
   const { record, header } = await ownedImport(playlistId, userId);
   if (!Number.isInteger(index) || index < 0 || index >= header.total) throw notFound(IMPORT_MESSAGES.rowNotFound);
-  if ('songId' in resolution && !(await songsById()).has(resolution.songId.toLowerCase())) {
+  if ('songId' in resolution && !(await catalogue.songExists(resolution.songId))) {
     throw notFound(CATALOGUE_MESSAGES.songNotFound);
   }
   const { updated, rows } = await rewrite(record, header, async (all) => {
@@ -111,23 +112,23 @@ export async function resolveRow(
     const picked = { saavn: resolution.saavn, name: resolution.saavn.name, artist: resolution.saavn.artist, score: 1, by: 'manual' as const };
     return [{ ...row, status: 'matched', match: { saavnId: resolution.saavn.saavnId, score: 1, by: 'manual' }, candidates: [picked, ...others] }];
   });
-  return result((await withSongs([updated]))[0]!, rows);
+  return result((await withSongs(catalogue, [updated]))[0]!, rows);
 }
 
 /**
  * Re-runs the rows that are missing or uncertain: the catalogue may have grown since. JioSaavn is
  * asked again only if the listener opted in when importing.
  */
-export async function matchAgain(playlistId: string, userId: string, given: MatchOptions): Promise<PlaylistImportResult> {
+export async function matchAgain(catalogue: Catalogue, playlistId: string, userId: string, given: MatchOptions): Promise<PlaylistImportResult> {
   const { record, header } = await ownedImport(playlistId, userId);
   const options = header.lookOnSaavn ? given : { ...given, saavn: undefined };
-  const index = await currentMatchIndex();
+  const index = await currentMatchIndex(catalogue);
   const { updated, rows } = await rewrite(record, header, async (all) => {
     const open = all.filter((row) => row.status === 'missing' || row.status === 'uncertain');
     const again = await matchRows(index, open.map((row) => row.input), options, open.map((row) => row.index));
     return again.filter((row, i) => row.status !== open[i]!.status || row.candidates.length !== open[i]!.candidates.length);
   });
-  return result((await withSongs([updated]))[0]!, rows);
+  return result((await withSongs(catalogue, [updated]))[0]!, rows);
 }
 
 export function parsedFromSpotify(name: string, tracks: ImportInput[]): ParsedPlaylist {

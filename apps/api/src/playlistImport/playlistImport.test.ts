@@ -8,7 +8,7 @@ import { API_MESSAGES, IMPORT_LIMITS, IMPORT_MESSAGES, type ImportRow, type Play
 import { clearDatabase, useTestDatabase } from '../test/db.js';
 import { createTestApp, createUser, type TestUser } from '../test/context.js';
 import type { AppContext } from '../context.js';
-import { insertSongs } from '../songs/songs.repo.js';
+import { addSongs } from '../songs/songs.service.js';
 import { PlaylistModel } from '../playlists/playlist.model.js';
 import { ImportChunkModel, ImportHeaderModel } from './importRows.model.js';
 
@@ -40,7 +40,7 @@ beforeEach(async () => {
   await clearDatabase();
   alice = await createUser();
   bob = await createUser();
-  const inserted = await insertSongs(
+  const inserted = await addSongs(ctx.catalogue, 
     SONGS.map(({ key: _key, ...song }) => ({ ...song, img: `/media/images/${_key}.jpg`, song: `/media/audio/${_key}.mp3` })),
   );
   ids = Object.fromEntries(SONGS.map((s, i) => [s.key, inserted[i]!]));
@@ -144,7 +144,7 @@ describe('POST /api/playlists/import', () => {
 
   it('"Match again" matches a missing row once the catalogue has the song', async () => {
     const { body } = await importCsv(alice);
-    const [added] = await insertSongs([{ name: 'Nowhere Song Xq', artist: 'Nobody Knows', img: '/media/images/n.jpg', song: '/media/audio/n.mp3' }]);
+    const [added] = await addSongs(ctx.catalogue, [{ name: 'Nowhere Song Xq', artist: 'Nobody Knows', img: '/media/images/n.jpg', song: '/media/audio/n.mp3' }]);
     const res = await request(app).post(`/api/playlists/${body.playlist._id}/import/match-again`).set('x-auth-token', alice.token);
     expect(res.status).toBe(200);
     expect(res.body.rows[4]).toMatchObject({ status: 'matched', match: { songId: added, by: 'text' } });

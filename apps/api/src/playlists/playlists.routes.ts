@@ -49,35 +49,35 @@ export function playlistsRouter(ctx: AppContext): Router {
 
   router.post('/', async (req, res) => {
     // The owner is the token's user, whatever `user` the body carries (stripped by validate).
-    const data = await createPlaylist(authUser(req)._id, input(req.body));
+    const data = await createPlaylist(ctx.catalogue, authUser(req)._id, input(req.body));
     res.status(201).json({ data, message: MESSAGES.formSubmitted });
   });
 
   router.get('/user-playlists', async (req, res) => {
-    const body = await userPlaylistsBody(authUser(req)._id);
+    const body = await userPlaylistsBody(ctx.catalogue, authUser(req)._id);
     sendEncoded(req, res.set('Cache-Control', 'private, no-cache'), body);
   });
 
   router.put('/add-song', async (req, res) => {
     const { playlistId, songId } = songRef(req.body);
-    const data = await addSong(playlistId, songId, authUser(req)._id);
+    const data = await addSong(ctx.catalogue, playlistId, songId, authUser(req)._id);
     res.json({ data, message: CATALOGUE_MESSAGES.songAddedToPlaylist });
   });
 
   router.put('/remove-song', async (req, res) => {
     const { playlistId, songId } = songRef(req.body);
-    const data = await removeSong(playlistId, songId, authUser(req)._id);
+    const data = await removeSong(ctx.catalogue, playlistId, songId, authUser(req)._id);
     res.json({ data, message: CATALOGUE_MESSAGES.songRemovedFromPlaylist });
   });
 
   router.put('/edit/:id', multipartFields(), async (req, res) => {
     const id = objectId(req.params.id);
-    const data = await updatePlaylist(id, authUser(req)._id, input(req.body));
+    const data = await updatePlaylist(ctx.catalogue, id, authUser(req)._id, input(req.body));
     res.json({ data, message: MESSAGES.playlistUpdated });
   });
 
   router.get('/:id', async (req, res) => {
-    const data = await ownPlaylist(objectId(req.params.id), authUser(req)._id);
+    const data = await ownPlaylist(ctx.catalogue, objectId(req.params.id), authUser(req)._id);
     res.set('Cache-Control', 'private, no-cache').json({ data });
   });
 

@@ -2,7 +2,7 @@ import { CATALOGUE_MESSAGES, type Playlist, type PlaylistInput, type PlaylistSaa
 import { forbidden, notFound } from '../http/errors.js';
 import { EncodedBodies, type EncodedBody } from '../http/encodedBody.js';
 import type { AppEventBus } from '../context.js';
-import { songExists, songsById } from '../songs/songs.service.js';
+import type { Catalogue } from '../songs/songs.service.js';
 import {
   addSongToPlaylist,
   deletePlaylistById,
@@ -21,9 +21,9 @@ import {
 } from './playlists.repo.js';
 
 /** Fills in the playlists' songs from the catalogue; songs deleted meanwhile are dropped. */
-export async function withSongs(records: readonly PlaylistRecord[]): Promise<Playlist[]> {
+export async function withSongs(catalogue: Catalogue, records: readonly PlaylistRecord[]): Promise<Playlist[]> {
   if (records.length === 0) return [];
-  return withSongsFrom(await songsById(), records);
+  return withSongsFrom(await catalogue.songsById(), records);
 }
 
 function withSongsFrom(byId: Map<string, Song>, records: readonly PlaylistRecord[]): Playlist[] {
@@ -36,9 +36,9 @@ function withSongsFrom(byId: Map<string, Song>, records: readonly PlaylistRecord
   }));
 }
 
-async function withSongsOrNotFound(record: PlaylistRecord | null): Promise<Playlist> {
+async function withSongsOrNotFound(catalogue: Catalogue, record: PlaylistRecord | null): Promise<Playlist> {
   if (!record) throw notFound(CATALOGUE_MESSAGES.playlistNotFound);
-  return (await withSongs([record]))[0]!;
+  return (await withSongs(catalogue, [record]))[0]!;
 }
 
 /** 404 when the playlist does not exist, 403 when it is someone else's. */
@@ -49,13 +49,13 @@ async function ownedRecord(playlistId: string, userId: string): Promise<Playlist
   return record;
 }
 
-export async function createPlaylist(userId: string, input: PlaylistInput): Promise<Playlist> {
-  return (await withSongs([await insertPlaylist(userId, input)]))[0]!;
+export async function createPlaylist(catalogue: Catalogue, userId: string, input: PlaylistInput): Promise<Playlist> {
+  return (await withSongs(catalogue, [await insertPlaylist(userId, input)]))[0]!;
 }
 
 /** The user's own playlists, newest first. */
-export async function userPlaylists(userId: string): Promise<Playlist[]> {
-  return withSongs(await playlistsOf(userId));
+export async function userPlaylists(catalogue: Catalogue, userId: string): Promise<Playlist[]> {
+  return withSongs(catalogue, await playlistsOf(userId));
 }
 
 const userPlaylistBodies = new EncodedBodies<readonly PlaylistRecord[]>();
@@ -64,18 +64,18 @@ const userPlaylistBodies = new EncodedBodies<readonly PlaylistRecord[]>();
  * GET /api/playlists/user-playlists's body, `{ data }`: serialised once per kept playlist list
  * and catalogue version (hundreds of playlists of songs made it the costliest read per request).
  */
-export async function userPlaylistsBody(userId: string): Promise<EncodedBody> {
-  const [records, byId] = await Promise.all([playlistsOf(userId), songsById()]);
+export async function userPlaylistsBody(catalogue: Catalogue, userId: string): Promise<EncodedBody> {
+  const [records, byId] = await Promise.all([playlistsOf(userId), catalogue.songsById()]);
   return userPlaylistBodies.get(records, byId, () => ({ data: withSongsFrom(byId, records) }));
 }
 
-export async function ownPlaylist(playlistId: string, userId: string): Promise<Playlist> {
-  return withSongsOrNotFound(await ownedRecord(playlistId, userId));
+export async function ownPlaylist(catalogue: Catalogue, playlistId: string, userId: string): Promise<Playlist> {
+  return withSongsOrNotFound(catalogue, await ownedRecord(playlistId, userId));
 }
 
-export async function updatePlaylist(playlistId: string, userId: string, input: PlaylistInput): Promise<Playlist> {
+export async function updatePlaylist(catalogue: Catalogue, playlistId: string, userId: string, input: PlaylistInput): Promise<Playlist> {
   await ownedRecord(playlistId, userId);
-  return withSongsOrNotFound(await updatePlaylistFields(playlistId, input));
+  return withSongsOrNotFound(catalogue, await updatePlaylistFields(playlistId, input));
 }
 
 /** Deletes an own playlist, then raises `playlistDeleted` (its import rows go with it). */
@@ -86,6 +86,7 @@ export async function deletePlaylist(events: AppEventBus, playlistId: string, us
 }
 
 async function changeSongs(
+  catalogue: Catalogue,
   change: typeof addSongToPlaylist,
   playlistId: string,
   songId: string,
@@ -93,29 +94,29 @@ async function changeSongs(
 ): Promise<Playlist> {
   // An own playlist seen before and a song in the catalogue: the write alone answers (null when the
   // playlist went meanwhile). Otherwise the playlist is read first, for a 404 or 403 in that order.
-  const songThere = await songExists(songId);
+  const songThere = await catalogue.songExists(songId);
   if (knownOwnerOf(playlistId) !== userId.toLowerCase() || !songThere) {
     await ownedRecord(playlistId, userId);
     if (!songThere) throw notFound(CATALOGUE_MESSAGES.songNotFound);
   }
-  return withSongsOrNotFound(await change(playlistId, songId));
+  return withSongsOrNotFound(catalogue, await change(playlistId, songId));
 }
 
 /** Appends an existing song to an own playlist (never twice). */
-export function addSong(playlistId: string, songId: string, userId: string): Promise<Playlist> {
-  return changeSongs(addSongToPlaylist, playlistId, songId, userId);
+export function addSong(catalogue: Catalogue, playlistId: string, songId: string, userId: string): Promise<Playlist> {
+  return changeSongs(catalogue, addSongToPlaylist, playlistId, songId, userId);
 }
 
-export function removeSong(playlistId: string, songId: string, userId: string): Promise<Playlist> {
-  return changeSongs(removeSongFromPlaylist, playlistId, songId, userId);
+export function removeSong(catalogue: Catalogue, playlistId: string, songId: string, userId: string): Promise<Playlist> {
+  return changeSongs(catalogue, removeSongFromPlaylist, playlistId, songId, userId);
 }
 
 /** Sets an own playlist's songs, in order (Subsonic's createPlaylist and updatePlaylist). */
-export async function replaceSongs(playlistId: string, songIds: readonly string[], userId: string): Promise<Playlist> {
+export async function replaceSongs(catalogue: Catalogue, playlistId: string, songIds: readonly string[], userId: string): Promise<Playlist> {
   await ownedRecord(playlistId, userId);
-  const catalogue = await songsById();
-  if (songIds.some((id) => !catalogue.has(id.toLowerCase()))) throw notFound(CATALOGUE_MESSAGES.songNotFound);
-  return withSongsOrNotFound(await replacePlaylistSongs(playlistId, songIds));
+  const byId = await catalogue.songsById();
+  if (songIds.some((id) => !byId.has(id.toLowerCase()))) throw notFound(CATALOGUE_MESSAGES.songNotFound);
+  return withSongsOrNotFound(catalogue, await replacePlaylistSongs(playlistId, songIds));
 }
 
 // --- what other features use -----------------------------------------------------------------
@@ -128,6 +129,11 @@ export function totalPlaylists(): Promise<number> {
 /** A user's own playlists as stored, songs as ids (search matches their names). */
 export function playlistRecordsOf(userId: string): Promise<PlaylistRecord[]> {
   return playlistsOf(userId);
+}
+
+/** A playlist as stored, whoever owns it (a share's page shows what it names); null when gone. */
+export function playlistRecord(playlistId: string): Promise<PlaylistRecord | null> {
+  return findPlaylist(playlistId);
 }
 
 /** An own playlist as stored: 404 when there is none, 403 when it is another user's. */

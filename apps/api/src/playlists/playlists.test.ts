@@ -8,7 +8,7 @@ import { PlaylistModel } from './playlist.model.js';
 import { insertPlaylists } from './playlists.seed.js';
 
 useTestDatabase();
-const { app } = createTestApp();
+const { app, ctx } = createTestApp();
 
 const UNKNOWN_ID = '0123456789abcdef01234567';
 let alice: TestUser;
@@ -16,7 +16,7 @@ let bob: TestUser;
 let songIds: string[];
 
 beforeEach(async () => {
-  ({ alice, bob, songIds } = await listenersWithSongs(3, 5));
+  ({ alice, bob, songIds } = await listenersWithSongs(ctx.catalogue, 3, 5));
 });
 
 const as = (user: TestUser) => ({

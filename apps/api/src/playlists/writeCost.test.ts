@@ -4,7 +4,7 @@ import { useTestDatabase } from '../test/db.js';
 import { createTestApp, createUser, type TestUser } from '../test/context.js';
 import { countEngineCalls, engineCallsDuring } from '../test/engineCalls.js';
 import { generateSongs } from '../songs/generateSongs.js';
-import { insertSongs } from '../songs/songs.repo.js';
+import { addSongs } from '../songs/songs.service.js';
 import { insertPlaylists } from './playlists.seed.js';
 
 /*
@@ -16,7 +16,7 @@ import { insertPlaylists } from './playlists.seed.js';
 
 useTestDatabase();
 countEngineCalls();
-const { app } = createTestApp();
+const { app, ctx } = createTestApp();
 
 const TIMED = /^(catalogue_versions|shared_stamps)(\.|$)/;
 async function callsDuring(task: () => Promise<request.Response>): Promise<Record<string, number>> {
@@ -29,7 +29,7 @@ async function callsDuring(task: () => Promise<request.Response>): Promise<Recor
 
 let songIds: string[];
 beforeAll(async () => {
-  songIds = await insertSongs(generateSongs(1000, 3));
+  songIds = await addSongs(ctx.catalogue, generateSongs(1000, 3));
 });
 
 async function listenerWith(playlists: number): Promise<{ user: TestUser; playlistIds: string[] }> {

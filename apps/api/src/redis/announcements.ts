@@ -1,4 +1,4 @@
-import { forgetCatalogueSnapshot, onCatalogueChanged } from '../songs/songs.service.js';
+import type { Catalogue } from '../songs/songs.service.js';
 import { forgetUserIdentity, onUserChanged } from '../users/accounts.service.js';
 import type { RedisLink } from './redisLink.js';
 
@@ -7,11 +7,11 @@ import type { RedisLink } from './redisLink.js';
  * their catalogue snapshot at once instead of at their next version check) and a user (they drop
  * that user's identity at once instead of within its 3 s bound). Returns the unsubscribe.
  */
-export function shareChanges(link: RedisLink, processId: string): () => void {
-  const stopCatalogue = onCatalogueChanged(() => link.publish('catalogue', processId));
+export function shareChanges(link: RedisLink, processId: string, catalogue: Catalogue): () => void {
+  const stopCatalogue = catalogue.onChange(() => link.publish('catalogue', processId));
   const stopUsers = onUserChanged((id) => link.publish('users', `${processId} ${id}`));
   link.subscribe('catalogue', (from) => {
-    if (from !== processId) forgetCatalogueSnapshot();
+    if (from !== processId) catalogue.forget();
   });
   link.subscribe('users', (message) => {
     const [from, id] = message.split(' ');

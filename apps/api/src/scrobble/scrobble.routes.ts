@@ -6,7 +6,6 @@ import { badRequest } from '../http/errors.js';
 import { validate } from '../http/validate.js';
 import {
   completeLastfm,
-  configureScrobbling,
   connectListenBrainz,
   disconnect,
   lastfmConnectUrl,
@@ -18,28 +17,28 @@ import {
  * and session keys never leave the server), and Last.fm's redirect back after its sign-in.
  */
 export function scrobbleRouter(ctx: AppContext): Router {
-  configureScrobbling(ctx);
+  const s = ctx.scrobbling;
   const router = Router();
   const auth = requireAuth(ctx);
   const noStore = { 'Cache-Control': 'no-store' };
 
   router.get('/scrobbling', auth, async (req, res) => {
-    res.set(noStore).json({ data: await scrobblingStatus(authUser(req)._id) });
+    res.set(noStore).json({ data: await scrobblingStatus(s, authUser(req)._id) });
   });
 
   router.put('/listenbrainz', auth, async (req, res) => {
     const { token } = validate<ListenBrainzTokenBody>(listenBrainzTokenSchema, req.body);
-    await connectListenBrainz(authUser(req)._id, token);
-    res.set(noStore).json({ data: await scrobblingStatus(authUser(req)._id), message: SCROBBLE_MESSAGES.listenBrainzConnected });
+    await connectListenBrainz(s, authUser(req)._id, token);
+    res.set(noStore).json({ data: await scrobblingStatus(s, authUser(req)._id), message: SCROBBLE_MESSAGES.listenBrainzConnected });
   });
 
   router.delete('/listenbrainz', auth, async (req, res) => {
     await disconnect(authUser(req)._id, 'listenbrainz');
-    res.set(noStore).json({ data: await scrobblingStatus(authUser(req)._id), message: SCROBBLE_MESSAGES.listenBrainzDisconnected });
+    res.set(noStore).json({ data: await scrobblingStatus(s, authUser(req)._id), message: SCROBBLE_MESSAGES.listenBrainzDisconnected });
   });
 
   router.get('/lastfm/connect', auth, (req, res) => {
-    res.set(noStore).json({ url: lastfmConnectUrl(authUser(req)._id) });
+    res.set(noStore).json({ url: lastfmConnectUrl(s, authUser(req)._id) });
   });
 
   // Not signed in: the browser comes back from Last.fm; the signed state names the listener.
@@ -47,12 +46,12 @@ export function scrobbleRouter(ctx: AppContext): Router {
     const { state, token } = req.query;
     if (typeof state !== 'string' || !state) throw badRequest(SCROBBLE_MESSAGES.lastfmBadState);
     if (typeof token !== 'string' || !/^[A-Za-z0-9]{1,64}$/.test(token)) throw badRequest(SCROBBLE_MESSAGES.lastfmFailed);
-    res.set(noStore).redirect(302, await completeLastfm(state, token));
+    res.set(noStore).redirect(302, await completeLastfm(s, state, token));
   });
 
   router.delete('/lastfm', auth, async (req, res) => {
     await disconnect(authUser(req)._id, 'lastfm');
-    res.set(noStore).json({ data: await scrobblingStatus(authUser(req)._id), message: SCROBBLE_MESSAGES.lastfmDisconnected });
+    res.set(noStore).json({ data: await scrobblingStatus(s, authUser(req)._id), message: SCROBBLE_MESSAGES.lastfmDisconnected });
   });
 
   return router;

@@ -10,7 +10,7 @@ import type { AppContext } from '../context.js';
 import type { Logger } from '../logger.js';
 import { keySealer, type KeySealer } from '../apiKeys/keySeal.js';
 import { badRequest, conflict, HttpError } from '../http/errors.js';
-import { songsById } from '../songs/songs.service.js';
+import type { Catalogue } from '../songs/songs.service.js';
 import type { Delivery, ListenInfo } from './delivery.js';
 import { createLastfmClient, type LastfmClient } from './lastfm.client.js';
 import { stateSigner, type StateSigner } from './lastfmState.js';
@@ -30,9 +30,12 @@ import {
   type StoredLink,
 } from './scrobble.repo.js';
 
+/** What the scrobbling use cases need of the app. */
+export type ScrobbleDeps = Pick<AppContext, 'scrobbling' | 'catalogue'>;
+
 export const SERVICES: readonly ScrobbleService[] = ['listenbrainz', 'lastfm'];
 
-interface Scrobbling {
+export interface Scrobbling {
   logger: Logger;
   sealer: KeySealer;
   states: StateSigner;
@@ -45,67 +48,56 @@ interface Scrobbling {
   timeoutMs: number;
   /** Set by the running sender: a listen was queued. */
   wake: () => void;
+  /** When each listener's current song started, so a listen reported later is dated from its start. */
+  started: Map<string, { songId: string; at: number }>;
 }
-
-let current: Scrobbling | undefined;
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
-/** Set up once per app from its settings (the router and the sender both call it). */
-export function configureScrobbling(ctx: AppContext, timeoutMs = current?.timeoutMs ?? DEFAULT_TIMEOUT_MS): void {
-  const { scrobble } = ctx.config;
-  const timeout = () => current?.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+/** An app's scrobbling: its clients, secrets and the songs its listeners started; made once per app context. */
+export function createScrobbling({ config, logger, jwtSecret }: Pick<AppContext, 'config' | 'logger' | 'jwtSecret'>): Scrobbling {
+  const { scrobble } = config;
   const { apiKey, secret } = scrobble.lastfm;
-  current = {
-    logger: ctx.logger,
+  const s: Scrobbling = {
+    logger,
     // The same sealing as app keys; each value is bound to its listener and service.
-    sealer: keySealer(ctx.config.subsonicKeySecret ?? ctx.jwtSecret, ctx.config.subsonicKeySecretPrevious),
-    states: stateSigner(ctx.jwtSecret),
-    listenbrainz: createListenBrainzClient(scrobble.listenBrainzApiUrl, timeout),
-    lastfm: apiKey && secret ? createLastfmClient(scrobble.lastfm.apiUrl, apiKey, secret, timeout) : undefined,
+    sealer: keySealer(config.subsonicKeySecret ?? jwtSecret, config.subsonicKeySecretPrevious),
+    states: stateSigner(jwtSecret),
+    listenbrainz: createListenBrainzClient(scrobble.listenBrainzApiUrl, () => s.timeoutMs),
+    lastfm: apiKey && secret ? createLastfmClient(scrobble.lastfm.apiUrl, apiKey, secret, () => s.timeoutMs) : undefined,
     lastfmAuthUrl: scrobble.lastfm.authUrl,
     lastfmApiKey: apiKey,
-    callbackUrl: `${ctx.config.appUrl}/api/account/lastfm/callback`,
-    appUrl: ctx.config.appUrl,
-    timeoutMs,
-    wake: current?.wake ?? (() => {}),
+    callbackUrl: `${config.appUrl}/api/account/lastfm/callback`,
+    appUrl: config.appUrl,
+    timeoutMs: DEFAULT_TIMEOUT_MS,
+    wake: () => {},
+    started: new Map(),
   };
-}
-
-function scrobbling(): Scrobbling {
-  if (!current) throw new Error('scrobbling is not configured');
-  return current;
-}
-
-export function setSenderWake(wake: () => void): void {
-  scrobbling().wake = wake;
+  return s;
 }
 
 const sealLabel = (userId: string, service: ScrobbleService) => `scrobble:${service}:${userId}`;
 
 /** The secret of a link, or null when it can no longer be opened (the server secret changed). */
-export function openLink(userId: string, service: ScrobbleService, link: StoredLink): string | null {
-  return scrobbling().sealer.open(link.sealed, sealLabel(userId, service))?.key ?? null;
+export function openLink(s: Scrobbling, userId: string, service: ScrobbleService, link: StoredLink): string | null {
+  return s.sealer.open(link.sealed, sealLabel(userId, service))?.key ?? null;
 }
 
-export const listenBrainz = () => scrobbling().listenbrainz;
-export const lastfm = () => scrobbling().lastfm;
-export const scrobbleLogger = () => scrobbling().logger;
 export { markNeedsReconnect };
 
 // --- connections -------------------------------------------------------------------------------
 
-async function link(userId: string, service: ScrobbleService, secret: string, userName: string): Promise<void> {
-  const sealed = scrobbling().sealer.seal(secret, sealLabel(userId, service));
+async function link(s: Scrobbling, userId: string, service: ScrobbleService, secret: string, userName: string): Promise<void> {
+  const sealed = s.sealer.seal(secret, sealLabel(userId, service));
   await saveLink(userId, service, { sealed, userName, connectedAt: new Date(), needsReconnect: false });
   // Listens kept while the connection needed renewing go out now.
   if ((await queuedListens(queueKey(userId, service))).length > 0) {
     await addPending(queueKey(userId, service));
-    scrobbling().wake();
+    s.wake();
   }
 }
 
-export async function scrobblingStatus(userId: string): Promise<ScrobblingStatus> {
+export async function scrobblingStatus(s: Scrobbling, userId: string): Promise<ScrobblingStatus> {
   const links = await connectionsOf(userId);
   const shown = async (service: ScrobbleService): Promise<ScrobbleConnection | null> => {
     const stored = links[service];
@@ -114,15 +106,15 @@ export async function scrobblingStatus(userId: string): Promise<ScrobblingStatus
     return { userName: stored.userName, connectedAt: stored.connectedAt.toISOString(), needsReconnect: Boolean(stored.needsReconnect), pending };
   };
   const [listenbrainz, lastfmLink] = await Promise.all([shown('listenbrainz'), shown('lastfm')]);
-  return { listenbrainz, lastfm: lastfmLink, lastfmConfigured: Boolean(scrobbling().lastfm) };
+  return { listenbrainz, lastfm: lastfmLink, lastfmConfigured: Boolean(s.lastfm) };
 }
 
 /** Checks the token with ListenBrainz, then keeps it (sealed) with the user name it belongs to. */
-export async function connectListenBrainz(userId: string, token: string): Promise<string> {
-  const checked = await scrobbling().listenbrainz.validate(token);
+export async function connectListenBrainz(s: Scrobbling, userId: string, token: string): Promise<string> {
+  const checked = await s.listenbrainz.validate(token);
   if ('unavailable' in checked) throw new HttpError(502, SCROBBLE_MESSAGES.listenBrainzUnavailable);
   if (!checked.valid) throw badRequest(SCROBBLE_MESSAGES.listenBrainzInvalidToken);
-  await link(userId, 'listenbrainz', token, checked.userName);
+  await link(s, userId, 'listenbrainz', token, checked.userName);
   return checked.userName;
 }
 
@@ -133,8 +125,7 @@ export async function disconnect(userId: string, service: ScrobbleService): Prom
 }
 
 /** Where the listener's browser goes to allow Samaa on Last.fm; it comes back to our callback. */
-export function lastfmConnectUrl(userId: string): string {
-  const s = scrobbling();
+export function lastfmConnectUrl(s: Scrobbling, userId: string): string {
   if (!s.lastfm || !s.lastfmApiKey) throw conflict(SCROBBLE_MESSAGES.lastfmNotConfigured);
   const cb = `${s.callbackUrl}?${new URLSearchParams({ state: s.states.sign(userId) })}`;
   return `${s.lastfmAuthUrl}?${new URLSearchParams({ api_key: s.lastfmApiKey, cb })}`;
@@ -144,8 +135,7 @@ export function lastfmConnectUrl(userId: string): string {
  * Last.fm's redirect back: the state names the listener (400 when forged or expired), the token
  * becomes a session key. Returns where to send the browser: the Scrobbling page, saying how it went.
  */
-export async function completeLastfm(state: string, token: string): Promise<string> {
-  const s = scrobbling();
+export async function completeLastfm(s: Scrobbling, state: string, token: string): Promise<string> {
   const userId = s.states.verify(state);
   if (!userId) throw badRequest(SCROBBLE_MESSAGES.lastfmBadState);
   const page = `${s.appUrl}/account/scrobbling`;
@@ -155,17 +145,14 @@ export async function completeLastfm(state: string, token: string): Promise<stri
     s.logger.warn({ reason: session.reason }, 'Last.fm did not give a session');
     return `${page}?lastfm=failed`;
   }
-  await link(userId, 'lastfm', session.sessionKey, session.userName);
+  await link(s, userId, 'lastfm', session.sessionKey, session.userName);
   return `${page}?lastfm=connected`;
 }
 
 // --- listens -----------------------------------------------------------------------------------
 
-/** When each listener's current song started, so a listen reported later is dated from its start. */
-const started = new Map<string, { songId: string; at: number }>();
-
-async function listenOf(songId: string, player?: string): Promise<Omit<ListenInfo, 'listenedAt'> | null> {
-  const song = (await songsById()).get(songId.toLowerCase());
+async function listenOf(catalogue: Catalogue, songId: string, player?: string): Promise<Omit<ListenInfo, 'listenedAt'> | null> {
+  const song = await catalogue.songById(songId);
   if (!song) return null;
   return {
     artist: song.artist,
@@ -178,24 +165,22 @@ async function listenOf(songId: string, player?: string): Promise<Omit<ListenInf
 
 const tooShort = (info: Omit<ListenInfo, 'listenedAt'>) => info.durationMs !== undefined && info.durationMs < SCROBBLE_MIN_DURATION_S * 1000;
 
-function usable(userId: string, service: ScrobbleService, stored: StoredLink | undefined): string | null {
+function usable(s: Scrobbling, userId: string, service: ScrobbleService, stored: StoredLink | undefined): string | null {
   if (!stored || stored.needsReconnect) return null;
-  if (service === 'lastfm' && !scrobbling().lastfm) return null;
-  return openLink(userId, service, stored);
+  if (service === 'lastfm' && !s.lastfm) return null;
+  return openLink(s, userId, service, stored);
 }
 
 /** Best effort and never queued: tells each connected service what the listener just started. */
-export async function scrobbleNowPlaying(userId: string, songId: string, player?: string): Promise<void> {
-  if (!current) return;
-  const s = current;
-  started.set(userId, { songId: songId.toLowerCase(), at: Date.now() });
+export async function scrobbleNowPlaying({ scrobbling: s, catalogue }: ScrobbleDeps, userId: string, songId: string, player?: string): Promise<void> {
+  s.started.set(userId, { songId: songId.toLowerCase(), at: Date.now() });
   const links = await connectionsOf(userId);
   if (!SERVICES.some((service) => links[service])) return;
-  const info = await listenOf(songId, player);
+  const info = await listenOf(catalogue, songId, player);
   if (!info || tooShort(info)) return;
   await Promise.all(
     SERVICES.map(async (service) => {
-      const secret = usable(userId, service, links[service]);
+      const secret = usable(s, userId, service, links[service]);
       if (!secret) return;
       const outcome: Delivery =
         service === 'listenbrainz' ? await s.listenbrainz.playingNow(secret, info) : await s.lastfm!.updateNowPlaying(secret, info);
@@ -209,24 +194,22 @@ export async function scrobbleNowPlaying(userId: string, songId: string, player?
  * Queues a listen for each connected service (the sender delivers it). `at`: when the listen
  * happened, if the player said; else when the song was announced as started, else now.
  */
-export async function scrobbleListen(userId: string, songId: string, options: { at?: Date; player?: string } = {}): Promise<void> {
-  if (!current) return;
+export async function scrobbleListen({ scrobbling: s, catalogue }: ScrobbleDeps, userId: string, songId: string, options: { at?: Date; player?: string } = {}): Promise<void> {
   const links = await connectionsOf(userId);
   const services = SERVICES.filter((service) => links[service]);
   if (services.length === 0) return;
-  const info = await listenOf(songId, options.player);
+  const info = await listenOf(catalogue, songId, options.player);
   if (!info || tooShort(info)) return;
-  const start = started.get(userId);
+  const start = s.started.get(userId);
   const recent = start && start.songId === songId.toLowerCase() && Date.now() - start.at <= (info.durationMs ?? 0) + 10 * 60_000;
   const at = options.at?.getTime() ?? (recent ? start.at : Date.now());
-  if (recent && !options.at) started.delete(userId);
+  if (recent && !options.at) s.started.delete(userId);
   const listen: QueuedListen = { id: randomUUID(), ...info, listenedAt: Math.floor(at / 1000) };
   for (const service of services) await enqueueListen(queueKey(userId, service), listen);
-  current.wake();
+  s.wake();
 }
 
 /** A deleted user's connections and queued listens. */
 export async function forgetUser(userId: string): Promise<void> {
-  started.delete(userId);
   await forgetUserScrobbling(userId);
 }

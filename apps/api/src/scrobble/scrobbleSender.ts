@@ -3,7 +3,7 @@ import type { AppContext } from '../context.js';
 import type { Delivery } from './delivery.js';
 import { LASTFM_BATCH } from './lastfm.client.js';
 import { dropQueue, pendingKeys, queuedListens, removeListens, removePending } from './scrobble.repo.js';
-import { configureScrobbling, DEFAULT_TIMEOUT_MS, lastfm, listenBrainz, markNeedsReconnect, openLink, scrobbleLogger, setSenderWake } from './scrobble.service.js';
+import { markNeedsReconnect, openLink } from './scrobble.service.js';
 import { connectionsOf } from './scrobble.repo.js';
 
 /*
@@ -42,8 +42,9 @@ export function startScrobbleSender(ctx: AppContext, options: SenderOptions = {}
   const baseBackoffMs = options.baseBackoffMs ?? 5_000;
   const maxBackoffMs = options.maxBackoffMs ?? 30 * 60_000;
   const concurrency = options.concurrency ?? 4;
-  configureScrobbling(ctx, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-  const logger = scrobbleLogger();
+  const s = ctx.scrobbling;
+  if (options.timeoutMs !== undefined) s.timeoutMs = options.timeoutMs;
+  const logger = s.logger;
   const backoff = new Map<string, { failures: number; until: number }>();
   let stopped = false;
   let running: Promise<void> | undefined;
@@ -57,9 +58,9 @@ export function startScrobbleSender(ctx: AppContext, options: SenderOptions = {}
     }
     if (service === 'listenbrainz') {
       const batch = listens.slice(0, LISTENBRAINZ_BATCH);
-      return { outcome: await listenBrainz().submit(secret, batch), ids: batch.map((l) => l.id) };
+      return { outcome: await s.listenbrainz.submit(secret, batch), ids: batch.map((l) => l.id) };
     }
-    const client = lastfm();
+    const client = s.lastfm;
     if (!client) return { outcome: { kind: 'retry', reason: 'Last.fm is not configured' }, ids: [] };
     const batch = listens.slice(0, LASTFM_BATCH);
     return { outcome: await client.scrobble(secret, batch), ids: batch.map((l) => l.id) };
@@ -70,7 +71,7 @@ export function startScrobbleSender(ctx: AppContext, options: SenderOptions = {}
     const link = (await connectionsOf(userId))[service];
     if (!link) return dropQueue(key);
     if (link.needsReconnect) return removePending(key, false);
-    const secret = openLink(userId, service, link);
+    const secret = openLink(s, userId, service, link);
     if (!secret) {
       await markNeedsReconnect(userId, service, link.sealed);
       return removePending(key, false);
@@ -132,7 +133,7 @@ export function startScrobbleSender(ctx: AppContext, options: SenderOptions = {}
 
   const timer = setInterval(wake, pollMs);
   timer.unref();
-  setSenderWake(wake);
+  s.wake = wake;
   wake();
 
   return {
@@ -140,7 +141,7 @@ export function startScrobbleSender(ctx: AppContext, options: SenderOptions = {}
     async stop() {
       stopped = true;
       clearInterval(timer);
-      setSenderWake(() => {});
+      s.wake = () => {};
       while (running) await running;
     },
   };

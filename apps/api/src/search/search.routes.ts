@@ -44,8 +44,8 @@ export function searchRouter(ctx: AppContext): Router {
   router.get('/', requireAuth(ctx), async (req, res) => {
     const query = queryOf(req.query.search);
     const [songs, playlists] = await Promise.all([
-      searchSongsAnswer(query),
-      searchOwnPlaylists(authUser(req)._id, query),
+      searchSongsAnswer(ctx.catalogue, query),
+      searchOwnPlaylists(ctx.catalogue, authUser(req)._id, query),
     ]);
     res.set('Cache-Control', SEARCH_CACHE_CONTROL).type('json').vary('Accept-Encoding');
     // Most searches match none of the user's playlists: their body is the same for everyone and

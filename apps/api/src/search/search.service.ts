@@ -1,27 +1,14 @@
 import { LRUCache } from 'lru-cache';
-import { escapeRegExp, type Playlist, type PlaylistInput, type Song } from '@samaa/shared';
-import { songListSnapshot, type SongListSnapshot } from '../songs/songs.service.js';
+import type { Playlist, PlaylistInput } from '@samaa/shared';
+import type { Catalogue, CatalogueView } from '../songs/songs.service.js';
 import { withSongs } from '../playlists/playlists.service.js';
 import { playlistRecordsOf, type PlaylistRecord } from '../playlists/playlists.service.js';
-import { searchCatalogue } from './songIndex.js';
+import { searchCatalogue } from './searchCatalogue.js';
 import { createTextIndex, matchTier, queryTerms } from './textIndex.js';
 
 export const SEARCH_RESULT_LIMIT = 20;
 
-/** A query of punctuation only ("? (") has no words: it matches names that contain it as typed. */
-function literalMatches(query: string, { songs }: SongListSnapshot): Song[] {
-  const literal = new RegExp(escapeRegExp(query.trim()), 'i');
-  return songs.filter((song) => literal.test(song.name) || literal.test(song.artist)).slice(0, SEARCH_RESULT_LIMIT);
-}
-
-/** GET /api/search's songs: the catalogue index (songIndex.ts), at most 20. */
-export async function searchSongs(query: string, snapshot?: SongListSnapshot): Promise<Song[]> {
-  snapshot ??= await songListSnapshot();
-  if (queryTerms(query).length === 0) return literalMatches(query, snapshot);
-  return searchCatalogue(query, { limit: SEARCH_RESULT_LIMIT }, snapshot);
-}
-
-/** A search's songs, serialised once per catalogue snapshot and query. */
+/** GET /api/search's songs (the catalogue search, at most 20), serialised once per catalogue snapshot and query. */
 export interface SongsAnswer {
   songsJson: string;
 }
@@ -31,21 +18,22 @@ export interface SongsAnswer {
  * songs into JSON again for every keystroke of every listener. The route keeps each answer's
  * gzipped body beside it (http/encodedBody.ts `gzipOnce`) for as long as the answer is kept.
  */
-const answers = new WeakMap<SongListSnapshot, LRUCache<string, SongsAnswer>>();
 const ANSWERS_KEPT = 1000;
+/** A view of the catalogue, never patched: a song write starts afresh. */
+export const searchAnswersView: CatalogueView<LRUCache<string, SongsAnswer>> = {
+  name: 'searchAnswers',
+  build: () => new LRUCache<string, SongsAnswer>({ max: ANSWERS_KEPT }),
+};
 
-export async function searchSongsAnswer(query: string): Promise<SongsAnswer> {
-  const snapshot = await songListSnapshot();
+export async function searchSongsAnswer(catalogue: Catalogue, query: string): Promise<SongsAnswer> {
+  const snapshot = await catalogue.snapshot();
   const terms = queryTerms(query);
   const key = terms.length ? `w ${terms.join(' ')}` : `l ${query.trim()}`;
-  let cache = answers.get(snapshot);
-  if (!cache) {
-    cache = new LRUCache<string, SongsAnswer>({ max: ANSWERS_KEPT });
-    answers.set(snapshot, cache);
-  }
+  const cache = catalogue.ready(searchAnswersView, snapshot)!;
   let answer = cache.get(key);
   if (!answer) {
-    answer = { songsJson: JSON.stringify(await searchSongs(query, snapshot)) };
+    const { songs } = await searchCatalogue(catalogue, query, { songs: { limit: SEARCH_RESULT_LIMIT } }, snapshot);
+    answer = { songsJson: JSON.stringify(songs) };
     cache.set(key, answer);
   }
   return answer;
@@ -64,6 +52,7 @@ interface PlaylistSearch {
   index: ReturnType<typeof createTextIndex<Indexed>>;
   ranked: LRUCache<string, readonly PlaylistRecord[]>;
 }
+// eslint-disable-next-line no-restricted-syntax -- pure memo: an index of a kept playlist list, dropped with the list
 const playlistSearches = new WeakMap<readonly PlaylistRecord[], PlaylistSearch>();
 const RANKINGS_KEPT_PER_LIST = 64;
 const NONE: readonly PlaylistRecord[] = [];
@@ -90,7 +79,7 @@ function rankPlaylists(records: readonly PlaylistRecord[], { index }: PlaylistSe
 }
 
 /** The user's own playlists whose name matches, ranked like the songs, with their songs. */
-export async function searchOwnPlaylists(userId: string, query: string): Promise<Playlist[]> {
+export async function searchOwnPlaylists(catalogue: Catalogue, userId: string, query: string): Promise<Playlist[]> {
   const terms = queryTerms(query);
   if (terms.length === 0) return [];
   const records = await playlistRecordsOf(userId);
@@ -102,5 +91,5 @@ export async function searchOwnPlaylists(userId: string, query: string): Promise
     ranked = rankPlaylists(records, search, query, terms);
     search.ranked.set(key, ranked);
   }
-  return ranked.length === 0 ? [] : withSongs(ranked);
+  return ranked.length === 0 ? [] : withSongs(catalogue, ranked);
 }

@@ -2,10 +2,10 @@ import { PassThrough } from 'node:stream';
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { API_MESSAGES } from '@samaa/shared';
-import { createApp } from '../app.js';
+import { createAppListener } from '../app.js';
 import { clearDatabase, useTestDatabase } from '../test/db.js';
 import { createTestContext, createUser, type TestUser } from '../test/context.js';
-import { insertSongs } from '../songs/songs.repo.js';
+import { addSongs } from '../songs/songs.service.js';
 import { insertPlaylists } from '../playlists/playlists.seed.js';
 import { deleteUserById } from '../users/users.repo.js';
 import { signToken } from '../auth/jwt.js';
@@ -13,8 +13,8 @@ import { createLogger } from '../logger.js';
 
 useTestDatabase();
 const ctx = createTestContext({ CORS_ORIGINS: 'http://localhost:3000,https://allowed.test' });
-const fast = createApp(ctx);
-const full = createApp(ctx, { searchFastPath: false });
+const fast = createAppListener(ctx).listener;
+const full = createAppListener(ctx, { searchFastPath: false }).listener;
 
 const media = { img: 'https://img.test/c.png', song: 'https://audio.test/s.mp3' };
 let alice: TestUser;
@@ -22,7 +22,7 @@ let alice: TestUser;
 beforeEach(async () => {
   await clearDatabase();
   alice = await createUser();
-  await insertSongs(['Love Story', 'Midnight Rain', 'Blue Moon'].map((name) => ({ ...media, name, artist: 'Aria Kapoor' })));
+  await addSongs(ctx.catalogue, ['Love Story', 'Midnight Rain', 'Blue Moon'].map((name) => ({ ...media, name, artist: 'Aria Kapoor' })));
 });
 
 type Req = (app: typeof fast) => request.Test;
@@ -105,7 +105,7 @@ describe('search fast path', () => {
       const out = new PassThrough();
       const lines: string[] = [];
       out.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
-      const app = createApp({ ...ctx, logger: createLogger('info', out) }, { searchFastPath });
+      const app = createAppListener({ ...ctx, logger: createLogger('info', out) }, { searchFastPath }).listener;
       await gzipSearch('love')(app);
       await new Promise((resolve) => setTimeout(resolve, 50));
       const { time: _time, pid: _pid, responseTime, req, ...rest } = JSON.parse(lines.at(-1)!) as Record<string, unknown>;

@@ -1,16 +1,15 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import querystring from 'node:querystring';
 import accepts from 'accepts';
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../context.js';
 import type { RequestLog } from '../http/accessLog.js';
+import type { FastPath } from '../http/requestListener.js';
 import { userOfToken } from '../auth/middleware.js';
 import { searchOwnPlaylists, searchSongsAnswer } from './search.service.js';
 import { keptEtag } from '../http/encodedBody.js';
 import { gzippedWithoutPlaylists, queryOf, SEARCH_CACHE_CONTROL } from './search.routes.js';
 
-/** Answers the request, or calls `fullChain` to leave it to the app. */
-export type FastPath = (req: IncomingMessage, res: ServerResponse, fullChain: () => void) => void;
 
 /**
  * The commonest search, answered before Express: a GET /api/search with a valid token, no body, no
@@ -58,7 +57,7 @@ export function searchFastPath(
   return (req, res, fullChain) => {
     if (!isPlainSearch(req)) return fullChain();
     const started = performance.now();
-    answer(req, ctx.jwtSecret).then(
+    answer(req, ctx).then(
       (body) => {
         if (!body) return fullChain();
         log(req, res, started);
@@ -100,13 +99,13 @@ function takesGzip(req: IncomingMessage): boolean {
 }
 
 /** The kept gzipped body, or undefined when the app must answer. */
-async function answer(req: IncomingMessage, secret: string): Promise<Buffer | undefined> {
+async function answer(req: IncomingMessage, { jwtSecret: secret, catalogue }: AppContext): Promise<Buffer | undefined> {
   // As the app's "simple" query parser reads it.
   const raw = querystring.parse(req.url!.slice(SEARCH_PATH.length)).search;
   if (typeof raw !== 'string' || !takesGzip(req)) return undefined;
   const query = queryOf(raw); // throws on an invalid query: the route answers it
   const user = await userOfToken(req.headers['x-auth-token'] as string, secret);
   if (!user) return undefined;
-  const [songs, playlists] = await Promise.all([searchSongsAnswer(query), searchOwnPlaylists(user._id, query)]);
+  const [songs, playlists] = await Promise.all([searchSongsAnswer(catalogue, query), searchOwnPlaylists(catalogue, user._id, query)]);
   return playlists.length === 0 ? gzippedWithoutPlaylists(songs) : undefined;
 }

@@ -19,7 +19,7 @@ async function liveShare(ctx: AppContext, id: string, now: Date): Promise<{ shar
   requireSharesOn(ctx);
   const share = SHARE_ID_PATTERN.test(id) ? await findShare(id) : null;
   if (!share || isExpired(share, now)) throw notFound(SHARE_MESSAGES.gone);
-  const resolved = await resolveTarget(share.kind, share.target);
+  const resolved = await resolveTarget(ctx.catalogue, share.kind, share.target);
   if (!resolved || resolved.songs.length === 0) throw notFound(SHARE_MESSAGES.gone);
   return { share, resolved };
 }

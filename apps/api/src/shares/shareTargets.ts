@@ -2,8 +2,8 @@ import { CATALOGUE_MESSAGES, SHARE_MESSAGES, type ShareKind, type Song } from '@
 import type { AppContext } from '../context.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { isObjectId } from '../http/validate.js';
-import { findPlaylist } from '../playlists/playlists.service.js';
-import { songsById } from '../songs/songs.service.js';
+import { playlistRecord } from '../playlists/playlists.service.js';
+import type { Catalogue } from '../songs/songs.service.js';
 import { albumIdOfSong, currentLibrary } from '../subsonic/library.js';
 import type { ShareRecord } from './shares.repo.js';
 
@@ -28,27 +28,27 @@ export function requireSharesOn(ctx: AppContext): void {
   if (!ctx.config.shares) throw notFound(SHARE_MESSAGES.off);
 }
 
-export async function resolveTarget(kind: ShareKind, target: string): Promise<Resolved | null> {
+export async function resolveTarget(catalogue: Catalogue, kind: ShareKind, target: string): Promise<Resolved | null> {
   if (kind === 'song') {
-    const song = (await songsById()).get(target);
+    const song = (await catalogue.songsById()).get(target);
     return song ? { name: song.name, songs: [song], cover: song.img } : null;
   }
   if (kind === 'album') {
-    const album = (await currentLibrary()).albumById.get(target);
+    const album = (await currentLibrary(catalogue)).albumById.get(target);
     if (!album || album.songs.length === 0) return null;
     return { name: album.name, songs: [...album.songs], cover: album.songs.find((song) => song.img)?.img ?? '' };
   }
-  const playlist = await findPlaylist(target);
+  const playlist = await playlistRecord(target);
   if (!playlist) return null;
-  const catalogue = await songsById();
-  const songs = playlist.songIds.flatMap((id) => catalogue.get(id) ?? []);
+  const byId = await catalogue.songsById();
+  const songs = playlist.songIds.flatMap((id) => byId.get(id) ?? []);
   return { name: playlist.name, songs, cover: playlist.img || songs.find((song) => song.img)?.img || '' };
 }
 
 /** The thing to share, checked: the target id to store and its name. */
-export async function checkedTarget(userId: string, kind: ShareKind, id: string): Promise<{ target: string; name: string }> {
+export async function checkedTarget(catalogue: Catalogue, userId: string, kind: ShareKind, id: string): Promise<{ target: string; name: string }> {
   if (kind === 'song') {
-    const song = isObjectId(id) ? (await songsById()).get(id.toLowerCase()) : undefined;
+    const song = isObjectId(id) ? (await catalogue.songsById()).get(id.toLowerCase()) : undefined;
     if (!song) throw notFound(CATALOGUE_MESSAGES.songNotFound);
     return { target: song._id, name: song.name };
   }
@@ -56,15 +56,15 @@ export async function checkedTarget(userId: string, kind: ShareKind, id: string)
     // A song's id stands for its album (the web has song rows, not album pages).
     let albumId = id;
     if (isObjectId(id)) {
-      const song = (await songsById()).get(id.toLowerCase());
+      const song = (await catalogue.songsById()).get(id.toLowerCase());
       if (!song?.album) throw notFound(SHARE_MESSAGES.albumNotFound);
       albumId = albumIdOfSong(song);
     }
-    const album = (await currentLibrary()).albumById.get(albumId);
+    const album = (await currentLibrary(catalogue)).albumById.get(albumId);
     if (!album || album.songs.length === 0) throw notFound(SHARE_MESSAGES.albumNotFound);
     return { target: album.id, name: album.name };
   }
-  const playlist = isObjectId(id) ? await findPlaylist(id.toLowerCase()) : null;
+  const playlist = isObjectId(id) ? await playlistRecord(id.toLowerCase()) : null;
   if (!playlist) throw notFound(CATALOGUE_MESSAGES.playlistNotFound);
   if (playlist.user !== userId.toLowerCase()) throw forbidden();
   return { target: playlist._id, name: playlist.name };

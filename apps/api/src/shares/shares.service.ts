@@ -65,7 +65,7 @@ async function ownedRecord(userId: string, id: string): Promise<ShareRecord> {
 
 export async function createShare(ctx: AppContext, userId: string, input: ShareRequest, now = new Date()): Promise<OwnedShare> {
   requireSharesOn(ctx);
-  const { target, name } = await checkedTarget(userId, input.kind, input.id);
+  const { target, name } = await checkedTarget(ctx.catalogue, userId, input.kind, input.id);
   if ((await shareIdsOf(userId)).length >= SHARE_LIMIT) throw conflict(SHARE_MESSAGES.tooMany);
   const share = await insertShare({
     id: newShareId(),
@@ -77,14 +77,14 @@ export async function createShare(ctx: AppContext, userId: string, input: ShareR
     expiresAt: input.expiresAt ?? null,
     downloadable: input.downloadable ?? false,
   });
-  return ownedShare(ctx, share, await resolveTarget(share.kind, share.target), now);
+  return ownedShare(ctx, share, await resolveTarget(ctx.catalogue, share.kind, share.target), now);
 }
 
 /** The user's shares, newest first, with their names now. */
 export async function listShares(ctx: AppContext, userId: string, now = new Date()): Promise<OwnedShare[]> {
   requireSharesOn(ctx);
   const shares = await sharesOf(userId);
-  const resolved = await Promise.all(shares.map((share) => resolveTarget(share.kind, share.target)));
+  const resolved = await Promise.all(shares.map((share) => resolveTarget(ctx.catalogue, share.kind, share.target)));
   return shares.map((share, i) => ownedShare(ctx, share, resolved[i] ?? null, now)).reverse();
 }
 
@@ -93,7 +93,7 @@ export async function updateShare(ctx: AppContext, userId: string, id: string, c
   await ownedRecord(userId, id);
   const share = await updateShareFields(id, changes);
   if (!share) throw notFound(SHARE_MESSAGES.notFound);
-  return ownedShare(ctx, share, await resolveTarget(share.kind, share.target), now);
+  return ownedShare(ctx, share, await resolveTarget(ctx.catalogue, share.kind, share.target), now);
 }
 
 export async function revokeShare(ctx: AppContext, userId: string, id: string): Promise<void> {

@@ -4,7 +4,7 @@ import { SHARE_MESSAGES, type SongInput } from '@samaa/shared';
 import { clearDatabase, useTestDatabase } from '../test/db.js';
 import { createTestApp, createUser, type TestUser } from '../test/context.js';
 import { listenApp, type ListeningApp } from '../test/listen.js';
-import { insertSongs } from '../songs/songs.repo.js';
+import { addSongs } from '../songs/songs.service.js';
 import { insertPlaylists } from '../playlists/playlists.seed.js';
 import { createApiKey } from '../apiKeys/apiKeys.service.js';
 import { customCall, subsonicClient, type Format } from '../test/subsonicClient.js';
@@ -13,7 +13,7 @@ import { albumIdOfSong } from '../subsonic/library.js';
 /** Subsonic's share methods on the same share links as the web; XML answers are checked against the XSD. */
 
 useTestDatabase();
-const { app } = createTestApp();
+const { app, ctx } = createTestApp();
 const offApp = createTestApp({ SHARES: 'false' }).app;
 
 let server: ListeningApp;
@@ -33,7 +33,7 @@ beforeAll(async () => {
   await clearDatabase();
   [alice, bob] = await Promise.all([createUser({ name: 'Alice' }), createUser({ name: 'Bob' })]);
   [aliceKey, bobKey] = (await Promise.all([alice, bob].map((u) => createApiKey(u._id, { name: 'Phone' })))).map((k) => k.key) as [string, string];
-  const [second, first] = await insertSongs([song('Second Light', { album: 'Night Songs', trackNumber: 2 }), song('First Light', { album: 'Night Songs', trackNumber: 1 })]);
+  const [second, first] = await addSongs(ctx.catalogue, [song('Second Light', { album: 'Night Songs', trackNumber: 2 }), song('First Light', { album: 'Night Songs', trackNumber: 1 })]);
   Object.assign(ids, { second, first });
   const [playlist] = await insertPlaylists([{ name: 'Road trip', desc: '', img: '', user: alice._id, songIds: [second!] }]);
   ids.playlist = playlist!;

@@ -5,7 +5,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CATALOGUE_MESSAGES, SHARE_MESSAGES, type SongInput } from '@samaa/shared';
 import { clearDatabase, useTestDatabase } from '../test/db.js';
 import { createTestApp, createUser, type TestUser } from '../test/context.js';
-import { insertSongs } from '../songs/songs.repo.js';
+import { addSongs } from '../songs/songs.service.js';
 import { insertPlaylists } from '../playlists/playlists.seed.js';
 import { mediaSigner } from '../media/mediaSignature.js';
 import { albumIdOfSong } from '../subsonic/library.js';
@@ -33,7 +33,7 @@ beforeAll(() => {
 beforeEach(async () => {
   await clearDatabase();
   [alice, bob, admin] = await Promise.all([createUser({ name: 'Alice Liddell' }), createUser({ name: 'Bob' }), createUser({ admin: true })]);
-  const [second, first, single, other] = await insertSongs([
+  const [second, first, single, other] = await addSongs(ctx.catalogue, [
     song('Second Light', { album: 'Night Songs', trackNumber: 2 }),
     song('First Light', { album: 'Night Songs', trackNumber: 1 }),
     song('Lone Tune'),

@@ -8,8 +8,7 @@ import { createTestApp, createUser } from '../test/context.js';
 import { countEngineCalls, engineCallsDuring } from '../test/engineCalls.js';
 import { generateSongs } from './generateSongs.js';
 import { SONGS_PER_BLOCK } from './songBlocks.js';
-import { catalogueWritten, forgetCatalogueSnapshot, persistCatalogueIn, songListSnapshot } from './songCatalogue.js';
-import { insertSongs } from './songs.repo.js';
+import { addSongs } from './songs.service.js';
 
 /*
  * After a restart the catalogue comes from the snapshot file: the first full list is sent from
@@ -20,26 +19,26 @@ import { insertSongs } from './songs.repo.js';
 
 useTestDatabase();
 countEngineCalls();
-const { app } = createTestApp();
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'samaa-catalogue-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-/** A catalogue of `size` songs, its full list made (which writes the file), then a restart. */
+/**
+ * A catalogue of `size` songs, its full list made (which writes the file), then a restart: a new
+ * app whose catalogue keeps the same file.
+ */
 async function restartedWith(size: number) {
   await clearDatabase();
   const file = path.join(dir, `catalogue-${size}.snapshot`);
-  persistCatalogueIn(file);
+  const first = createTestApp({}, { snapshotFile: file });
   const songs = generateSongs(size, 11);
-  for (let i = 0; i < songs.length; i += 5000) await insertSongs(songs.slice(i, i + 5000));
-  const before = await request(app).get('/api/songs');
+  for (let i = 0; i < songs.length; i += 5000) await addSongs(first.ctx.catalogue, songs.slice(i, i + 5000));
+  const before = await request(first.app).get('/api/songs');
   expect(before.status).toBe(200);
-  const page = await request(app).get('/api/songs?limit=50&page=2');
-  await catalogueWritten();
+  const page = await request(first.app).get('/api/songs?limit=50&page=2');
+  await first.ctx.catalogue.written();
   expect(fs.existsSync(file)).toBe(true);
-  // The restart: this process's catalogue is gone, the file stays.
-  forgetCatalogueSnapshot();
-  persistCatalogueIn(file);
-  return { before, page };
+  const { app, ctx } = createTestApp({}, { snapshotFile: file });
+  return { before, page, app, catalogue: ctx.catalogue };
 }
 
 /** How many turns the event loop makes while `task` runs. */
@@ -60,7 +59,7 @@ describe('the catalogue after a restart', () => {
   it('sends the first full list from the snapshot file: the same bytes and ETag, no song read', async () => {
     const counts = [];
     for (const size of [1000, 20_000]) {
-      const { before } = await restartedWith(size);
+      const { before, app } = await restartedWith(size);
       let first: request.Response | undefined;
       counts.push(await engineCallsDuring(async () => (first = await request(app).get('/api/songs'))));
       expect(first!.status).toBe(200);
@@ -81,10 +80,10 @@ describe('the catalogue after a restart', () => {
 
   it('loads the songs from the file a block at a time, and a search right after the start reads none from the engine', async () => {
     const size = 20_000;
-    const { before, page } = await restartedWith(size);
+    const { before, page, app, catalogue } = await restartedWith(size);
     let turns = 0;
     const counts = await engineCallsDuring(async () => {
-      turns = await turnsDuring(() => songListSnapshot());
+      turns = await turnsDuring(() => catalogue.snapshot());
     });
     expect(counts.records.songs ?? 0).toBe(0);
     // A turn of the event loop at least per block: no request waits for more than one block.
@@ -93,10 +92,10 @@ describe('the catalogue after a restart', () => {
     expect((await request(app).get('/api/songs?limit=50&page=2')).text).toBe(page.text);
     expect((await request(app).get('/api/songs')).text).toBe(before.text);
 
-    await restartedWith(size);
+    const restarted = await restartedWith(size);
     const listener = await createUser();
     const search = await engineCallsDuring(async () => {
-      const res = await request(app).get('/api/search?search=midnight').set('x-auth-token', listener.token);
+      const res = await request(restarted.app).get('/api/search?search=midnight').set('x-auth-token', listener.token);
       expect(res.status).toBe(200);
       expect(res.body.songs.length).toBeGreaterThan(0);
     });

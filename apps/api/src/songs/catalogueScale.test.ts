@@ -4,9 +4,9 @@ import { clearDatabase, useTestDatabase } from '../test/db.js';
 import { createTestApp, createUser } from '../test/context.js';
 import { countEngineCalls, engineCallsDuring } from '../test/engineCalls.js';
 import { createApiKey } from '../apiKeys/apiKeys.service.js';
-import { warmSongIndex } from '../search/songIndex.js';
+import { searchIndexView } from '../search/songIndex.js';
 import { generateSongs } from './generateSongs.js';
-import { insertSongs } from './songs.repo.js';
+import { addSongs } from './songs.service.js';
 
 /*
  * The cost of a request must not grow with the catalogue: the same requests on a catalogue of
@@ -15,7 +15,7 @@ import { insertSongs } from './songs.repo.js';
 
 useTestDatabase();
 countEngineCalls();
-const { app } = createTestApp();
+const { app, ctx } = createTestApp();
 
 type Counts = Awaited<ReturnType<typeof engineCallsDuring>>;
 
@@ -32,7 +32,7 @@ const untimed = ({ calls, records }: Counts): Counts => ({
 async function countsAt(size: number): Promise<Record<string, Counts>> {
   await clearDatabase();
   const songs = generateSongs(size, 7);
-  for (let i = 0; i < songs.length; i += 5000) await insertSongs(songs.slice(i, i + 5000));
+  for (let i = 0; i < songs.length; i += 5000) await addSongs(ctx.catalogue, songs.slice(i, i + 5000));
   const admin = await createUser({ admin: true });
   const listener = await createUser();
   const { key } = await createApiKey(listener._id, { name: 'Test' });
@@ -42,7 +42,7 @@ async function countsAt(size: number): Promise<Record<string, Counts>> {
 
   // Warm: the catalogue, its search index and the Subsonic library are built once, as after a start.
   const page = (await request(app).get('/api/songs?limit=50&page=2')).body.data as { _id: string; name: string; artist: string }[];
-  await warmSongIndex();
+  await ctx.catalogue.view(searchIndexView);
   const albums = (await rest('getAlbumList2', { type: 'alphabeticalByName', size: '5', offset: '2' })).body['subsonic-response'].albumList2.album;
   const playlist = (await request(app).post('/api/playlists').set(as(listener)).send({ name: 'Mine', desc: '' })).body.data;
   await request(app).get('/api/playlists/user-playlists').set(as(listener));

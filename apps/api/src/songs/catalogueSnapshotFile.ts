@@ -63,29 +63,38 @@ export function readSnapshotFile(file: string): SnapshotOnDisk | undefined {
   };
 }
 
-/** The file being written, if any: a shutdown waits for it (`snapshotFileWritten`). */
-let writing: Promise<unknown> = Promise.resolve();
-
-/** Writes the snapshot in the background (to a temporary file, then renamed over the old one). */
-export function writeSnapshotFile(file: string, version: string, body: PersistedBody, songs: readonly Song[]): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  const blocks = encodeSongBlocks(songs);
-  // One write at a time: two would share the temporary file.
-  writing = writing
-    .then(() => Promise.all([blocks, fs.promises.mkdir(path.dirname(file), { recursive: true })]))
-    .then(([encoded]) =>
-      fs.promises.writeFile(tmp, Buffer.concat([Buffer.from(`${MAGIC}\n${version}\n${body.jsonLength}\n${body.gzip.length}\n`), body.gzip, encoded])),
-    )
-    .then(() => fs.promises.rename(tmp, file))
-    .catch(() => fs.promises.rm(tmp, { force: true }));
+/** The catalogue's file between runs: one write at a time, and a shutdown waits for the last. */
+export interface SnapshotFile {
+  readonly path: string;
+  /** The snapshot kept, or undefined when there is none or it is unreadable. */
+  read(): SnapshotOnDisk | undefined;
+  /** Writes the snapshot in the background (to a temporary file, then renamed over the old one). */
+  write(version: string, body: PersistedBody, songs: readonly Song[]): void;
+  /** Resolves once the last snapshot is on disk (or its write failed). */
+  written(): Promise<unknown>;
+  /** Removes the snapshot (it can no longer be trusted for the version it names). */
+  remove(): void;
 }
 
-/** Resolves once the last snapshot is on disk (or its write failed). */
-export function snapshotFileWritten(): Promise<unknown> {
-  return writing;
-}
-
-/** Removes the snapshot (it can no longer be trusted for the version it names). */
-export function removeSnapshotFile(file: string): void {
-  fs.rmSync(file, { force: true });
+export function snapshotFileAt(file: string): SnapshotFile {
+  /** The file being written, if any: a shutdown waits for it. */
+  let writing: Promise<unknown> = Promise.resolve();
+  return {
+    path: file,
+    read: () => readSnapshotFile(file),
+    write(version, body, songs) {
+      const tmp = `${file}.${process.pid}.tmp`;
+      const blocks = encodeSongBlocks(songs);
+      // One write at a time: two would share the temporary file.
+      writing = writing
+        .then(() => Promise.all([blocks, fs.promises.mkdir(path.dirname(file), { recursive: true })]))
+        .then(([encoded]) =>
+          fs.promises.writeFile(tmp, Buffer.concat([Buffer.from(`${MAGIC}\n${version}\n${body.jsonLength}\n${body.gzip.length}\n`), body.gzip, encoded])),
+        )
+        .then(() => fs.promises.rename(tmp, file))
+        .catch(() => fs.promises.rm(tmp, { force: true }));
+    },
+    written: () => writing,
+    remove: () => fs.rmSync(file, { force: true }),
+  };
 }

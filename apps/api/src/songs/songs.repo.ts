@@ -1,31 +1,27 @@
 import type { UpdateQuery } from 'mongoose';
 import { SONG_OPTIONAL_FIELDS, type Song, type SongInput } from '@samaa/shared';
 import { serialised } from '../db/engine.js';
-import { catalogueChanged } from './songCatalogue.js';
 import { SongModel, toSong } from './song.model.js';
 
-/** Song writes. Each one moves the catalogue version, so every cached list refreshes. */
+/**
+ * Song writes. Each returns what it wrote: the songs service hands that to the catalogue
+ * (`catalogue.apply`), which moves the version and patches what this process keeps.
+ */
 
 export async function insertSong(input: SongInput): Promise<Song> {
   const doc = await SongModel.create(input);
-  const song = toSong(doc);
-  await catalogueChanged({ added: [song] });
-  return song;
+  return toSong(doc);
 }
 
-/** Bulk insert for the seed, the demo catalogue and tests; returns the new ids in input order. */
-export async function insertSongs(
-  inputs: readonly (SongInput & { createdAt?: Date; updatedAt?: Date; scanFile?: string })[],
-): Promise<string[]> {
-  if (inputs.length === 0) return [];
+export type NewSong = SongInput & { createdAt?: Date; updatedAt?: Date; scanFile?: string };
+
+/** Bulk insert for the seed, the demo catalogue, the scanner and tests; the new songs, newest first. */
+export async function insertSongs(inputs: readonly NewSong[]): Promise<{ ids: string[]; newestFirst: Song[] }> {
+  if (inputs.length === 0) return { ids: [], newestFirst: [] };
   // Not lean: timestamps and casting apply as for any other write.
   const docs = await SongModel.insertMany(inputs);
-  // Songs stamped now go first in the list, newest first; back-dated ones (the seed's) are placed
-  // by a read of the whole list.
-  const backDated = inputs.some((input) => input.createdAt !== undefined);
   const newestFirst = [...docs].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (String(b._id) < String(a._id) ? -1 : 1));
-  await catalogueChanged(backDated ? undefined : { added: newestFirst.map((doc) => toSong(doc)) });
-  return docs.map((doc) => String(doc._id));
+  return { ids: docs.map((doc) => String(doc._id)), newestFirst: newestFirst.map((doc) => toSong(doc)) };
 }
 
 /**
@@ -39,17 +35,12 @@ export async function replaceSong(id: string, input: SongInput): Promise<Song | 
   const doc = await serialised(`song:${id}`, () =>
     SongModel.findByIdAndUpdate(id, update, { new: true, runValidators: true }).lean(),
   );
-  if (!doc) return null;
-  const song = toSong(doc);
-  await catalogueChanged({ replaced: [song] });
-  return song;
+  return doc ? toSong(doc) : null;
 }
 
 export async function deleteSongById(id: string): Promise<boolean> {
   const { deletedCount } = await SongModel.deleteOne({ _id: id });
-  if (deletedCount === 0) return false;
-  await catalogueChanged({ deleted: [id.toLowerCase()] });
-  return true;
+  return deletedCount > 0;
 }
 
 export function countSongs(): Promise<number> {
@@ -75,10 +66,10 @@ export async function markEdited(id: string, before: Song, after: SongInput): Pr
 
 /**
  * A rescan's new values for a scanned song, except the fields an admin edited. Optional fields
- * the file no longer has are removed. One batch of files at a time, announced once; false for
- * each song that is gone.
+ * the file no longer has are removed. One batch of files at a time; false for each song that is
+ * gone, and the songs as they now are.
  */
-export async function refreshScannedSongs(songs: readonly { id: string; input: SongInput }[]): Promise<boolean[]> {
+export async function refreshScannedSongs(songs: readonly { id: string; input: SongInput }[]): Promise<{ updated: boolean[]; replaced: Song[] }> {
   const replaced: Song[] = [];
   const updated: boolean[] = [];
   for (const { id, input } of songs) {
@@ -86,8 +77,7 @@ export async function refreshScannedSongs(songs: readonly { id: string; input: S
     if (doc) replaced.push(toSong(doc));
     updated.push(doc !== undefined && doc !== null);
   }
-  if (replaced.length > 0) await catalogueChanged({ replaced });
-  return updated;
+  return { updated, replaced };
 }
 
 function refreshUnedited(id: string, fresh: SongInput) {
@@ -105,9 +95,9 @@ function refreshUnedited(id: string, fresh: SongInput) {
 }
 
 /** A scanned song whose file moved: its new address and file entry. */
-export async function moveScannedSong(id: string, url: string, scanFile: string): Promise<void> {
+export async function moveScannedSong(id: string, url: string, scanFile: string): Promise<Song | null> {
   const moved = await serialised(`song:${id}`, () =>
     SongModel.findByIdAndUpdate(id, { $set: { song: url, scanFile } }, { new: true }).lean(),
   );
-  await catalogueChanged(moved ? { replaced: [toSong(moved)] } : undefined);
+  return moved ? toSong(moved) : null;
 }

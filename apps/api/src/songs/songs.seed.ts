@@ -1,4 +1,3 @@
-import { catalogueChanged } from './songCatalogue.js';
 import { SongModel } from './song.model.js';
 
 /*
@@ -7,8 +6,7 @@ import { SongModel } from './song.model.js';
  * the admin's bulk add use them too.
  */
 
-/** Empties the catalogue (seed --reset). Callers cascade into playlists and likes. */
+/** Empties the catalogue (seed --reset). Callers cascade into playlists and likes, and publish the change to their catalogue. */
 export async function deleteAllSongs(): Promise<void> {
   await SongModel.deleteMany({});
-  await catalogueChanged();
 }

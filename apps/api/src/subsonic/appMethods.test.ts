@@ -4,7 +4,7 @@ import type { SongInput } from '@samaa/shared';
 import { clearDatabase, useTestDatabase } from '../test/db.js';
 import { createTestApp, createUser, type TestUser } from '../test/context.js';
 import { listenApp, type ListeningApp } from '../test/listen.js';
-import { insertSongs } from '../songs/songs.repo.js';
+import { addSongs } from '../songs/songs.service.js';
 import { createApiKey } from '../apiKeys/apiKeys.service.js';
 import { customCall, subsonicClient, type Format } from '../test/subsonicClient.js';
 
@@ -15,7 +15,7 @@ import { customCall, subsonicClient, type Format } from '../test/subsonicClient.
  */
 
 useTestDatabase();
-const { app } = createTestApp();
+const { app, ctx } = createTestApp();
 
 let server: ListeningApp;
 let alice: TestUser;
@@ -33,7 +33,7 @@ beforeAll(async () => {
   await clearDatabase();
   [alice, bob, admin] = await Promise.all([createUser({ name: 'Alice' }), createUser({ name: 'Bobby' }), createUser({ admin: true })]);
   for (const [name, user] of Object.entries({ alice, bob, admin })) keys[name] = (await createApiKey(user._id, { name: 'Phone' })).key;
-  const [dawn, dusk, rain, zebra] = await insertSongs([
+  const [dawn, dusk, rain, zebra] = await addSongs(ctx.catalogue, [
     song('Dawn', { album: 'Night Songs', trackNumber: 1, year: 2019, genre: 'Folk' }),
     song('Dusk', { album: 'Night Songs', trackNumber: 2, year: 2019, genre: 'folk ' }),
     song('Rain', { album: 'Weather', genre: 'Ambient' }),

@@ -1,11 +1,13 @@
 import { LRUCache } from 'lru-cache';
+import type { CatalogueView } from '../songs/songs.service.js';
 import { renderBody, type Payload, type ResponseFormat } from './response.js';
 
 /*
  * Answers that are the same for every listener until the library (or the play counts) change,
  * rendered once per format and sent as they are: a page of albums in a catalogue-wide order is
- * asked for again and again while clients scroll. Dropped with the library or play counts they
- * were made from (a song write makes a new library object; a play, new counts).
+ * asked for again and again while clients scroll. A view of the catalogue, dropped with the
+ * snapshot (and so the library) they were made from, and kept per play counts (a play makes new
+ * counts).
  */
 
 export interface RenderedAnswer {
@@ -38,12 +40,18 @@ export class KeptAnswer {
 
 /** Different pages kept per library and play counts: the ones clients page through. */
 const PAGES_KEPT = 256;
-const kept = new WeakMap<object, WeakMap<object, LRUCache<string, KeptAnswer>>>();
 
-/** The answer `key` made from `library` and `counts`, kept while both are current. */
-export function keptAnswer(library: object, counts: object, key: string, make: () => Payload): KeptAnswer {
-  let byCounts = kept.get(library);
-  if (!byCounts) kept.set(library, (byCounts = new WeakMap()));
+/** One snapshot's kept answers, by the play counts they were made with. */
+export type KeptAnswers = WeakMap<object, LRUCache<string, KeptAnswer>>;
+
+/** Never patched: a song write starts afresh. */
+export const keptAnswersView: CatalogueView<KeptAnswers> = {
+  name: 'keptAnswers',
+  build: () => new WeakMap(),
+};
+
+/** The answer `key` made from the snapshot's library (whose kept answers `byCounts` are) and `counts`, kept while both are current. */
+export function keptAnswer(byCounts: KeptAnswers, counts: object, key: string, make: () => Payload): KeptAnswer {
   let answers = byCounts.get(counts);
   if (!answers) byCounts.set(counts, (answers = new LRUCache({ max: PAGES_KEPT })));
   let answer = answers.get(key);

@@ -1,9 +1,9 @@
 import type { Song } from '@samaa/shared';
-import { onCataloguePatched, songListSnapshot, songsByIdOf, type SongListSnapshot } from '../songs/songs.service.js';
+import type { Catalogue, CatalogueChange, CatalogueView, SongListSnapshot } from '../songs/songs.service.js';
 import { foldTerm } from '../search/textIndex.js';
 import { CatalogueIndex } from '../search/catalogueIndex.js';
-import { buildGenreIndex, type FiledSong, type GenreIndex } from './genreIndex.js';
-import { patchLibrary } from './libraryPatch.js';
+import type { FiledSong } from './genreIndex.js';
+import { patchLibrary, type LibraryPatch } from './libraryPatch.js';
 import {
   artistsInOrder,
   attachSong,
@@ -21,8 +21,8 @@ export { albumIdOfSong, artistIdOf, createdOf, IGNORED_ARTICLES, SINGLES, sortNa
 
 /*
  * Subsonic clients browse artists → albums → songs. Samaa's catalogue is a list of songs, so
- * the artists and albums are derived from it: built once, then patched with each song write of
- * this process (libraryPatch.ts), as the catalogue snapshot is. Their ids are hashes of their
+ * the artists and albums are derived from it: a view of the catalogue (`libraryView`), built once,
+ * then patched with each song write of this process (libraryPatch.ts), as the snapshot is. Their ids are hashes of their
  * names: stable across restarts and processes, with nothing stored.
  */
 
@@ -42,19 +42,13 @@ export interface Library extends LibraryMaps {
   orders: Map<string, AlbumEntry[]>;
   /** Answers that depend on the artists only (the artist index), made once until they change. */
   answers: Map<string, unknown>;
-  /** The tag genres, built on first use and then patched (genreIndex.ts). */
-  genreIndex?: GenreIndex;
+  /** What the write that made this library out of the previous one touched (the genre index follows it). */
+  patch?: LibraryPatch;
 }
 
 /** The library's songs with their albums. */
 export function* filedSongs(library: Library): Generator<FiledSong> {
   for (const song of library.songs) yield { song, album: library.albumOfSong.get(song._id) };
-}
-
-/** The library's genres: built once, then kept up to date by each song write. */
-export function genresOf(library: Library): GenreIndex {
-  library.genreIndex ??= buildGenreIndex(filedSongs(library));
-  return library.genreIndex;
 }
 
 /** `make()`'s value, kept on the library under `key` (dropped when a write changes the artists). */
@@ -67,16 +61,12 @@ export function memoised<T>(library: Library, key: string, make: () => T): T {
 const SONGS_PER_SLICE = 5000;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-let builds = 0;
-/** How many libraries were built from a whole catalogue in this process (tests pin that a write builds none). */
-export const libraryBuilds = () => builds;
-
 /**
  * Derives artists and albums from the catalogue. Built in slices that let requests in between
  * (at 100,000 songs a build takes seconds), with every id computed once per name rather than
  * once per song.
  */
-export async function buildLibrary(snapshot: SongListSnapshot): Promise<Library> {
+export async function buildLibrary(snapshot: SongListSnapshot, songById: Map<string, Song>): Promise<Library> {
   const maps: LibraryMaps = { albumById: new Map(), artistById: new Map(), albumOfSong: new Map() };
   const ids = newIdCache();
   let lastModified = 0;
@@ -113,7 +103,7 @@ export async function buildLibrary(snapshot: SongListSnapshot): Promise<Library>
     artists,
     albums,
     songs: snapshot.songs,
-    songById: songsByIdOf(snapshot),
+    songById,
     artistIndex,
     albumIndex,
     lastModified,
@@ -122,44 +112,25 @@ export async function buildLibrary(snapshot: SongListSnapshot): Promise<Library>
   };
 }
 
-/** What one song write changed (songs.service's patch announcement). */
-export type CatalogueChange = Parameters<Parameters<typeof onCataloguePatched>[0]>[2];
-
-const libraries = new WeakMap<SongListSnapshot, Promise<Library>>();
-/** The libraries built (not being built): a write patches one of these. */
-const built = new WeakMap<SongListSnapshot, Library>();
+/**
+ * The Subsonic library as a view of the catalogue: built in slices the first time it is needed (or
+ * warmed after a start); a song write of this process moves it to the new snapshot with the same
+ * change, touching only the albums and artists of the songs written. A library still being built
+ * is left: the new snapshot builds its own.
+ */
+export const libraryView: CatalogueView<Library> = {
+  name: 'library',
+  warm: true,
+  build: (snapshot, catalogue) => buildLibrary(snapshot, catalogue.songsByIdOf(snapshot)),
+  apply: (library, next, change, _base, catalogue) => patchLibrary(library, next.songs, catalogue.songsByIdOf(next), change),
+};
 
 /** The library of the current catalogue; requests while it is built share one build. */
-export async function currentLibrary(): Promise<Library> {
-  const snapshot = await songListSnapshot();
-  let library = libraries.get(snapshot);
-  if (!library) {
-    builds += 1;
-    library = buildLibrary(snapshot);
-    libraries.set(snapshot, library);
-    library.then(
-      (done) => built.set(snapshot, done),
-      () => libraries.delete(snapshot),
-    );
-  }
-  return library;
+export function currentLibrary(catalogue: Catalogue): Promise<Library> {
+  return catalogue.view(libraryView);
 }
 
-/**
- * A song write of this process patched the catalogue: the library moves to the new snapshot with
- * the same change (the old snapshot is no longer served), touching only the albums and artists
- * of the songs written. A library still being built is left: the new snapshot builds its own.
- */
-function moveLibrary(base: SongListSnapshot, next: SongListSnapshot, change: CatalogueChange): void {
-  const library = built.get(base);
-  if (!library) return;
-  built.delete(base);
-  libraries.delete(base);
-  const patched = patchLibrary(library, next.songs, songsByIdOf(next), change);
-  built.set(next, patched);
-  libraries.set(next, Promise.resolve(patched));
-}
-onCataloguePatched(moveLibrary);
+export type { CatalogueChange };
 
 /** The index letter an artist is filed under: A–Z, or '#'. */
 export function indexLetter(name: string): string {

@@ -1,6 +1,6 @@
 import type { Song } from '@samaa/shared';
 import { fileAlbums, unfileAlbums } from './albumOrders.js';
-import { patchGenreIndex, type FiledSong } from './genreIndex.js';
+import type { FiledSong } from './genreIndex.js';
 import type { CatalogueChange, Library } from './library.js';
 import {
   attachSong,
@@ -16,13 +16,15 @@ import {
   type ArtistEntry,
 } from './libraryEntries.js';
 
-/** What the last patch touched (tests pin that a song write touches its own entries only). */
-export interface PatchCount {
+/** What a patch touched (tests pin that a song write touches its own entries only). */
+export interface LibraryPatch {
   albums: number;
   artists: number;
+  /** The songs written, as they were filed before the write (the genre index unfiles them)... */
+  leaving: FiledSong[];
+  /** ...and as they are filed now. */
+  joining: FiledSong[];
 }
-let lastPatch: PatchCount = { albums: 0, artists: 0 };
-export const lastLibraryPatch = (): PatchCount => lastPatch;
 
 /**
  * The library after one song write: the songs written leave their albums and join their new
@@ -35,7 +37,7 @@ export function patchLibrary(library: Library, songs: Song[], songById: Map<stri
   const { added = [], replaced = [], deleted = [] } = change;
   const filed = (song: Song | undefined): FiledSong[] => (song ? [{ song, album: library.albumOfSong.get(song._id) }] : []);
   // The old versions with their old albums, read before the songs move.
-  const leaving = library.genreIndex ? [...deleted, ...replaced.map((song) => song._id)].flatMap((id) => filed(library.songById.get(id))) : [];
+  const leaving = [...deleted, ...replaced.map((song) => song._id)].flatMap((id) => filed(library.songById.get(id)));
   const touched = new Set<AlbumEntry>();
   const freshAlbums = new Set<AlbumEntry>();
   const freshArtists = new Set<ArtistEntry>();
@@ -107,14 +109,13 @@ export function patchLibrary(library: Library, songs: Song[], songById: Map<stri
       library.artistIndex.add(artist);
     }
   }
-  lastPatch = { albums: touched.size, artists: artists.size };
-  const joining = library.genreIndex ? [...replaced, ...added].flatMap(filed) : [];
+  const joining = [...replaced, ...added].flatMap(filed);
   return {
     ...library,
     songs,
     songById,
     lastModified,
-    genreIndex: library.genreIndex && patchGenreIndex(library.genreIndex, leaving, joining),
+    patch: { albums: touched.size, artists: artists.size, leaving, joining },
     // getArtists and getIndexes show each artist's name, album count and cover: kept unless one moved.
     answers: albumsCameOrWent || coverMoved ? new Map() : library.answers,
   };

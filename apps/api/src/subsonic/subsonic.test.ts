@@ -7,7 +7,7 @@ import type { SongInput } from '@samaa/shared';
 import { clearDatabase, useTestDatabase } from '../test/db.js';
 import { createTestApp, createUser, type TestUser } from '../test/context.js';
 import { listenApp, type ListeningApp } from '../test/listen.js';
-import { insertSongs } from '../songs/songs.repo.js';
+import { addSongs } from '../songs/songs.service.js';
 import { createApiKey } from '../apiKeys/apiKeys.service.js';
 import { subsonicClient, type Format } from '../test/subsonicClient.js';
 import { SINGLES } from './library.js';
@@ -40,7 +40,7 @@ beforeAll(async () => {
 
   [alice, bob, admin] = await Promise.all([createUser({ name: 'Alice' }), createUser({ name: 'Bobby' }), createUser({ admin: true })]);
   [aliceKey, bobKey, adminKey] = (await Promise.all([alice, bob, admin].map((u) => createApiKey(u._id, { name: 'Phone' })))).map((k) => k.key) as [string, string, string];
-  const [second, first, single, other] = await insertSongs([
+  const [second, first, single, other] = await addSongs(ctx.catalogue, [
     song('Second Light', { album: 'Night Songs', trackNumber: 2, year: 2019 }),
     song('First Light', { album: 'Night Songs', trackNumber: 1, year: 2019 }),
     song('Lone Tune'),

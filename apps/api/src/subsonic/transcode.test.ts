@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseBuffer } from 'music-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../apiKeys/apiKeys.service.js';
-import { insertSongs } from '../songs/songs.repo.js';
+import { addSongs } from '../songs/songs.service.js';
 import { createTestApp, createTestContext, createUser } from '../test/context.js';
 import { clearDatabase, useTestDatabase } from '../test/db.js';
 import { listenApp, type ListeningApp } from '../test/listen.js';
@@ -53,7 +53,7 @@ beforeAll(async () => {
   const user = await createUser();
   key = (await createApiKey(user._id, { name: 'Phone' })).key;
   storeSource(main.ctx.config.media.dir, 'broken.mp3', Buffer.alloc(4096, 7));
-  const [one, two, broken] = await insertSongs([
+  const [one, two, broken] = await addSongs(main.ctx.catalogue, [
     { name: 'Pink', artist: 'Noise', img: '/media/images/x.png', song: '/media/audio/noise.mp3', duration: SECONDS },
     { name: 'Pink Two', artist: 'Noise', img: '/media/images/x.png', song: '/media/audio/noise2.mp3', duration: SECONDS },
     { name: 'Broken', artist: 'Noise', img: '/media/images/x.png', song: '/media/audio/broken.mp3' },

@@ -5,15 +5,24 @@ import bcrypt from 'bcrypt';
 import { loadConfig } from '../config/config.js';
 import type { AppContext } from '../context.js';
 import { createLogger } from '../logger.js';
-import { createApp } from '../app.js';
+import { createAppListener } from '../app.js';
 import { createAppEvents } from '../composition.js';
+import { createScrobbling } from '../scrobble/scrobble.service.js';
 import { signToken } from '../auth/jwt.js';
 import { insertUser } from '../users/users.repo.js';
+import { createAppCatalogue } from '../appCatalogue.js';
+import type { Catalogue } from '../songs/catalogue.js';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
-/** A context with test settings: its own temporary DATA_DIR, silent logs, fixed secret. */
-export function createTestContext(env: Record<string, string> = {}): AppContext {
+/** Every test context's catalogue: a test that wipes the database drops them all (test/db.ts). */
+export const testCatalogues = new Set<Catalogue>();
+
+/**
+ * A context with test settings: its own temporary DATA_DIR, silent logs, fixed secret, and its
+ * own catalogue (not kept on disk unless `snapshotFile` is given).
+ */
+export function createTestContext(env: Record<string, string> = {}, { snapshotFile }: { snapshotFile?: string } = {}): AppContext {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'samaa-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -24,13 +33,18 @@ export function createTestContext(env: Record<string, string> = {}): AppContext 
     APP_URL: 'http://localhost:3000',
     ...env,
   });
+  const catalogue = createAppCatalogue({ snapshotFile });
+  testCatalogues.add(catalogue);
   const logger = createLogger(config.logLevel);
-  return { config, logger, jwtSecret: TEST_JWT_SECRET, events: createAppEvents(logger) };
+  const scrobbling = createScrobbling({ config, logger, jwtSecret: TEST_JWT_SECRET });
+  return { config, logger, jwtSecret: TEST_JWT_SECRET, catalogue, events: createAppEvents(logger), scrobbling };
 }
 
-export function createTestApp(env: Record<string, string> = {}) {
-  const ctx = createTestContext(env);
-  return { ctx, app: createApp(ctx) };
+export function createTestApp(env: Record<string, string> = {}, options: { snapshotFile?: string } = {}) {
+  const ctx = createTestContext(env, options);
+  // `listener` is what the server listens with: the fast paths, then the app (searchFastPath.test.ts compares them).
+  const { app, listener } = createAppListener(ctx);
+  return { ctx, app, listener };
 }
 
 let counter = 0;

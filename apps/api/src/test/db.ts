@@ -3,7 +3,7 @@ import mongoose from 'mongoose';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { connectMongoose } from '../db/connection.js';
 import { forgetPlayStats } from '../analytics/plays.repo.js';
-import { forgetCatalogueSnapshot } from '../songs/songCatalogue.js';
+import { testCatalogues } from './context.js';
 
 /**
  * Connects Mongoose to the run's shared server, on a database of this test file's own,
@@ -23,10 +23,10 @@ export function useTestDatabase(): { dbName: string } {
   return { dbName };
 }
 
-/** Removes every document from every collection (keeps indexes), and this process's read caches. */
+/** Removes every document from every collection (keeps indexes), and this process's read caches (every test context's catalogue). */
 export async function clearDatabase(): Promise<void> {
   const collections = await mongoose.connection.db!.collections();
   await Promise.all(collections.map((c) => c.deleteMany({})));
-  forgetCatalogueSnapshot();
+  for (const catalogue of testCatalogues) catalogue.forget();
   forgetPlayStats();
 }

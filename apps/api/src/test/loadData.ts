@@ -4,7 +4,7 @@ import path from 'node:path';
 import { signToken } from '../auth/jwt.js';
 import { seedDatabase } from '../cli/seed.js';
 import { insertPlaylists } from '../playlists/playlists.seed.js';
-import { songListSnapshot } from '../songs/songCatalogue.js';
+import { createAppCatalogue } from '../appCatalogue.js';
 
 import { spawnApiServer, type SpawnedServer } from './spawnServer.js';
 
@@ -25,8 +25,9 @@ export async function seedLoadData(
   dataDir: string,
   counts: { songs: number; users: number },
 ): Promise<LoadData> {
-  const seeded = await seedDatabase({ songs: counts.songs, users: counts.users, reset: true });
-  const songIds = (await songListSnapshot()).songs.map((song) => song._id);
+  const catalogue = createAppCatalogue();
+  const seeded = await seedDatabase(catalogue, { songs: counts.songs, users: counts.users, reset: true });
+  const songIds = (await catalogue.snapshot()).songs.map((song) => song._id);
   const docs = seeded.listeners;
   await insertPlaylists(
     docs.flatMap((user, u) =>

@@ -157,6 +157,7 @@ export function createTranscoder(settings: TranscoderSettings): Transcoder {
   return new FfmpegTranscoder(settings);
 }
 
+// eslint-disable-next-line no-restricted-syntax -- one transcoder per app context (its encodes count against one limit), dropped with the context
 const transcoders = new WeakMap<TranscoderSettings, Transcoder>();
 
 /** The one transcoder of an app (its encodes are shared and counted against one limit). */

@@ -11,7 +11,7 @@ import { signToken } from '../auth/jwt.js';
 import { LikeModel } from '../likes/like.model.js';
 import { PlaylistModel } from '../playlists/playlist.model.js';
 import { SongModel } from '../songs/song.model.js';
-import { insertSong } from '../songs/songs.repo.js';
+import { createSong } from '../songs/songs.service.js';
 import { insertLike } from '../likes/likes.repo.js';
 import { insertPlaylists } from '../playlists/playlists.seed.js';
 import { UserModel } from './user.model.js';
@@ -327,7 +327,7 @@ describe('DELETE /api/users/:id (admin)', () => {
     const admin = await createUser({ admin: true });
     const victim = await createUser({ verified: false });
     const bystander = await createUser();
-    const song = await insertSong({ name: 'Song', artist: 'Artist', img: 'https://x/i.png', song: 'https://x/a.mp3' });
+    const song = await createSong(ctx.catalogue, { name: 'Song', artist: 'Artist', img: 'https://x/i.png', song: 'https://x/a.mp3' });
     await insertPlaylists([
       { name: 'Mine', user: victim._id, songIds: [song._id] },
       { name: 'Mine too', user: victim._id },

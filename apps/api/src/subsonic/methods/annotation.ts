@@ -1,7 +1,6 @@
 import { recordPlay, setNowPlaying } from '../../analytics/analytics.service.js';
 import { isObjectId } from '../../http/validate.js';
 import { setLiked } from '../../likes/likes.service.js';
-import { songExists } from '../../songs/songs.service.js';
 import { scrobbleListen, scrobbleNowPlaying } from '../../scrobble/scrobble.service.js';
 import { notFoundError, type SubsonicCall, type SubsonicMethod } from '../call.js';
 import { SUBSONIC_ERRORS, SubsonicError } from '../response.js';
@@ -14,7 +13,7 @@ async function star(call: SubsonicCall, liked: boolean): Promise<Record<string, 
   const ids = call.params.list('id');
   if (ids.length === 0) throw new SubsonicError(SUBSONIC_ERRORS.missingParameter, 'Required parameter is missing: id');
   if (ids.some((id) => !isObjectId(id))) throw notFoundError('Song');
-  for (const id of ids) await setLiked(call.user._id, id, liked);
+  for (const id of ids) await setLiked(call.ctx.catalogue, call.user._id, id, liked);
   return {};
 }
 
@@ -25,15 +24,15 @@ export const annotationMethods: Record<string, SubsonicMethod> = {
   unstar: (call) => star(call, false),
 
   /** A submission counts a play; a "now playing" notice (submission=false) shows in getNowPlaying. */
-  scrobble: async ({ params, user }) => {
+  scrobble: async ({ ctx, params, user }) => {
     const ids = params.list('id');
     if (ids.length === 0) throw new SubsonicError(SUBSONIC_ERRORS.missingParameter, 'Required parameter is missing: id');
     const times = params.list('time').map(Number);
-    for (const id of ids) if (!isObjectId(id) || !(await songExists(id))) throw notFoundError('Song');
+    for (const id of ids) if (!isObjectId(id) || !(await ctx.catalogue.songExists(id))) throw notFoundError('Song');
     if (!params.bool('submission', true)) {
       const player = playerName(params.optional('c'));
       await setNowPlaying(user._id, player, ids[ids.length - 1]!, new Date());
-      void scrobbleNowPlaying(user._id, ids[ids.length - 1]!, player).catch(() => undefined);
+      void scrobbleNowPlaying(ctx, user._id, ids[ids.length - 1]!, player).catch(() => undefined);
       return {};
     }
     for (const [i, id] of ids.entries()) {
@@ -42,7 +41,7 @@ export const annotationMethods: Record<string, SubsonicMethod> = {
       const at = given ? new Date(time) : new Date();
       await recordPlay(user._id, id, at);
       // `time` is when the app heard the song: the listen is dated from it.
-      await scrobbleListen(user._id, id, { at: given ? at : undefined, player: playerName(params.optional('c')) });
+      await scrobbleListen(ctx, user._id, id, { at: given ? at : undefined, player: playerName(params.optional('c')) });
     }
     return {};
   },

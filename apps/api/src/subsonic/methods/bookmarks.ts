@@ -10,8 +10,8 @@ export const MAX_BOOKMARKS = 1000;
 const MAX_COMMENT = 500;
 
 export const bookmarkMethods: Record<string, SubsonicMethod> = {
-  getBookmarks: async ({ user }) => {
-    const [stored, library, notes] = await Promise.all([bookmarksOf(user._id), currentLibrary(), annotationsOf(user)]);
+  getBookmarks: async ({ ctx, user }) => {
+    const [stored, library, notes] = await Promise.all([bookmarksOf(user._id), currentLibrary(ctx.catalogue), annotationsOf(user)]);
     const bookmark = stored.flatMap((item) => {
       const song = library.songById.get(item.song);
       if (!song) return [];
@@ -29,12 +29,12 @@ export const bookmarkMethods: Record<string, SubsonicMethod> = {
     return { bookmarks: { bookmark } };
   },
 
-  createBookmark: async ({ params, user }) => {
+  createBookmark: async ({ ctx, params, user }) => {
     const id = params.required('id').toLowerCase();
     params.required('position');
     const position = params.int('position', 0, 0, Number.MAX_SAFE_INTEGER);
     const comment = params.optional('comment')?.trim().slice(0, MAX_COMMENT) || undefined;
-    if (!(await currentLibrary()).songById.has(id)) throw notFoundError('Song');
+    if (!(await ctx.catalogue.songExists(id))) throw notFoundError('Song');
     const now = new Date();
     let full = false;
     await changeBookmarksOf(user._id, (items) => {

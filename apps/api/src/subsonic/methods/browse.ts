@@ -17,23 +17,23 @@ function byLetter<T>(artists: ArtistEntry[], entry: (artist: ArtistEntry) => T):
 }
 
 export const browseMethods: Record<string, SubsonicMethod> = {
-  getArtists: async () => {
-    const library = await currentLibrary();
+  getArtists: async ({ ctx }) => {
+    const library = await currentLibrary(ctx.catalogue);
     // The same for every listener until the catalogue changes: grouped once per library.
     return { artists: { ignoredArticles, index: memoised(library, 'artists', () => byLetter(library.artists, artistId3)) } };
   },
 
-  getIndexes: async () => {
-    const library = await currentLibrary();
+  getIndexes: async ({ ctx }) => {
+    const library = await currentLibrary(ctx.catalogue);
     const index = memoised(library, 'indexes', () =>
       byLetter(library.artists, (artist): Payload => ({ id: artist.id, name: artist.name })),
     );
     return { indexes: { lastModified: library.lastModified, ignoredArticles, index } };
   },
 
-  getMusicDirectory: async ({ params, user }) => {
+  getMusicDirectory: async ({ ctx, params, user }) => {
     const id = params.required('id');
-    const [library, notes] = await Promise.all([currentLibrary(), annotationsOf(user)]);
+    const [library, notes] = await Promise.all([currentLibrary(ctx.catalogue), annotationsOf(user)]);
     const artist = library.artistById.get(id);
     if (artist) {
       const child = artist.albums.map(
@@ -57,22 +57,22 @@ export const browseMethods: Record<string, SubsonicMethod> = {
     return { directory: { id: album.id, parent: album.artistId, name: album.name, child } };
   },
 
-  getArtist: async ({ params }) => {
-    const [library, notes] = await Promise.all([currentLibrary(), playCounts()]);
+  getArtist: async ({ ctx, params }) => {
+    const [library, notes] = await Promise.all([currentLibrary(ctx.catalogue), playCounts()]);
     const artist = library.artistById.get(params.required('id'));
     if (!artist) throw notFoundError('Artist');
     return { artist: { ...artistId3(artist), album: artist.albums.map((album) => albumId3(album, notes)) } };
   },
 
-  getAlbum: async ({ params, user }) => {
-    const [library, notes] = await Promise.all([currentLibrary(), annotationsOf(user)]);
+  getAlbum: async ({ ctx, params, user }) => {
+    const [library, notes] = await Promise.all([currentLibrary(ctx.catalogue), annotationsOf(user)]);
     const album = library.albumById.get(params.required('id'));
     if (!album) throw notFoundError('Album');
     return { album: { ...albumId3(album, notes), song: album.songs.map((song) => songChild(song, library, notes)) } };
   },
 
-  getSong: async ({ params, user }) => {
-    const [library, notes] = await Promise.all([currentLibrary(), annotationsOf(user)]);
+  getSong: async ({ ctx, params, user }) => {
+    const [library, notes] = await Promise.all([currentLibrary(ctx.catalogue), annotationsOf(user)]);
     const song = library.songById.get(params.required('id').toLowerCase());
     if (!song) throw notFoundError('Song');
     return { song: songChild(song, library, notes) };

@@ -32,24 +32,24 @@ function shuffled<T>(items: readonly T[], count: number): T[] {
   return pool.slice(0, n);
 }
 
-async function artistInfo({ params }: SubsonicCall, element: 'artistInfo' | 'artistInfo2') {
-  const library = await currentLibrary();
+async function artistInfo({ ctx, params }: SubsonicCall, element: 'artistInfo' | 'artistInfo2') {
+  const library = await currentLibrary(ctx.catalogue);
   if (!artistOf(library, params.required('id'))) throw notFoundError('Artist');
   return { [element]: {} };
 }
 
-async function albumInfo({ params }: SubsonicCall, element: 'albumInfo') {
-  const library = await currentLibrary();
+async function albumInfo({ ctx, params }: SubsonicCall, element: 'albumInfo') {
+  const library = await currentLibrary(ctx.catalogue);
   const id = params.required('id');
   const album: AlbumEntry | undefined = library.albumById.get(id) ?? library.albumOfSong.get(id.toLowerCase());
   if (!album) throw notFoundError('Album');
   return { [element]: {} };
 }
 
-async function similarSongs({ params, user }: SubsonicCall, element: 'similarSongs' | 'similarSongs2') {
+async function similarSongs({ ctx, params, user }: SubsonicCall, element: 'similarSongs' | 'similarSongs2') {
   const id = params.required('id');
   const count = params.int('count', 50, 0, MAX_COUNT);
-  const [library, notes] = await Promise.all([currentLibrary(), annotationsOf(user)]);
+  const [library, notes] = await Promise.all([currentLibrary(ctx.catalogue), annotationsOf(user)]);
   const artist = artistOf(library, id);
   if (!artist) throw notFoundError('Artist, album or song');
   const others = songsOf(artist).filter((song) => song._id !== id.toLowerCase());
@@ -65,10 +65,10 @@ export const infoMethods: Record<string, SubsonicMethod> = {
   getSimilarSongs2: (call) => similarSongs(call, 'similarSongs2'),
 
   /** The artist's songs, most played first; an unknown artist has none. */
-  getTopSongs: async ({ params, user }) => {
+  getTopSongs: async ({ ctx, params, user }) => {
     const name = params.required('artist');
     const count = params.int('count', 50, 0, MAX_COUNT);
-    const [library, notes] = await Promise.all([currentLibrary(), annotationsOf(user)]);
+    const [library, notes] = await Promise.all([currentLibrary(ctx.catalogue), annotationsOf(user)]);
     const artist = library.artistById.get(artistIdOf(name));
     const plays = (song: Song) => notes.plays.get(song._id)?.plays ?? 0;
     const songs = artist ? [...songsOf(artist)].sort((a, b) => plays(b) - plays(a) || a.name.localeCompare(b.name)).slice(0, count) : [];

@@ -1,8 +1,8 @@
 import { annotationsOf, playCounts, type SubsonicMethod } from '../call.js';
 import { albumId3, songChild, type Annotations } from '../entities.js';
 import { albumsByYear, albumsInOrder, frequentAlbums, randomPick, recentAlbums, starredAlbums } from '../albumOrders.js';
-import { keptAnswer } from '../keptAnswers.js';
-import { currentLibrary, type AlbumEntry, type Library } from '../library.js';
+import { keptAnswer, keptAnswersView } from '../keptAnswers.js';
+import { currentLibrary, libraryView, type AlbumEntry, type Library } from '../library.js';
 import type { SubsonicParams } from '../params.js';
 import { SUBSONIC_ERRORS, SubsonicError } from '../response.js';
 
@@ -43,30 +43,31 @@ function albumPage(type: string, library: Library, notes: Annotations, params: S
 }
 
 export const listMethods: Record<string, SubsonicMethod> = {
-  getAlbumList2: async ({ params, user }) => {
+  getAlbumList2: async ({ ctx, params, user }) => {
     const type = params.required('type');
     const size = params.int('size', 10, 1, MAX_LIST);
     const offset = params.int('offset', 0, 0, Number.MAX_SAFE_INTEGER);
     // Album entries show play counts only: the listener's stars are read for the starred list alone.
-    const [library, notes] = await Promise.all([currentLibrary(), type === 'starred' ? annotationsOf(user) : playCounts()]);
+    const snapshot = await ctx.catalogue.snapshot();
+    const [library, notes] = await Promise.all([ctx.catalogue.viewOf(libraryView, snapshot), type === 'starred' ? annotationsOf(user) : playCounts()]);
     const page = () => ({ albumList2: { album: albumPage(type, library, notes, params, offset, size).map((album) => albumId3(album, notes)) } });
     if (!SHARED_ORDERS.has(type)) return page();
     const { from, to } = yearRange(params);
-    return keptAnswer(library, notes.plays, `${type} ${offset} ${size} ${type === 'byYear' ? `${from} ${to}` : ''}`, page);
+    return keptAnswer(ctx.catalogue.ready(keptAnswersView, snapshot)!, notes.plays, `${type} ${offset} ${size} ${type === 'byYear' ? `${from} ${to}` : ''}`, page);
   },
 
-  getRandomSongs: async ({ params, user }) => {
+  getRandomSongs: async ({ ctx, params, user }) => {
     const size = params.int('size', 10, 1, MAX_LIST);
     const { from, to } = yearRange(params);
     const yearFiltered = params.optional('fromYear') !== undefined || params.optional('toYear') !== undefined;
-    const [library, notes] = await Promise.all([currentLibrary(), annotationsOf(user)]);
+    const [library, notes] = await Promise.all([currentLibrary(ctx.catalogue), annotationsOf(user)]);
     const pool = yearFiltered ? library.songs.filter((song) => song.year !== undefined && song.year >= from && song.year <= to) : library.songs;
     return { randomSongs: { song: randomPick(pool, size).map((song) => songChild(song, library, notes)) } };
   },
 
   /** Samaa's likes are per song: starred albums and artists are always empty. */
-  getStarred2: async ({ user }) => {
-    const [library, notes] = await Promise.all([currentLibrary(), annotationsOf(user)]);
+  getStarred2: async ({ ctx, user }) => {
+    const [library, notes] = await Promise.all([currentLibrary(ctx.catalogue), annotationsOf(user)]);
     const songs = [...notes.starred.keys()].flatMap((id) => {
       const song = library.songById.get(id);
       return song ? [songChild(song, library, notes)] : [];

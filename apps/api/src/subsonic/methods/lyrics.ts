@@ -1,8 +1,7 @@
 import type { LyricsLine, Song } from '@samaa/shared';
 import { findLyrics } from '../../lyrics/lyrics.service.js';
-import { searchSongs } from '../../search/search.service.js';
+import { searchCatalogue } from '../../search/searchCatalogue.js';
 import { notFoundError, type SubsonicMethod } from '../call.js';
-import { currentLibrary } from '../library.js';
 import type { Payload } from '../response.js';
 
 
@@ -25,11 +24,13 @@ function cueLine(line: LyricsLine, index: number): Payload | undefined {
 }
 
 const yes = (value: string | undefined) => value === 'true' || value === '1';
+/** The songs getLyrics looks at for a title: the best matches of the catalogue search. */
+const LYRICS_SEARCH_LIMIT = 20;
 
 export const lyricsMethods: Record<string, SubsonicMethod> = {
   /** OpenSubsonic songLyrics: the song's lyrics as structured lyrics, an empty list when it has none. */
   getLyricsBySongId: async (call) => {
-    const song = (await currentLibrary()).songById.get(call.params.required('id').toLowerCase());
+    const song = await call.ctx.catalogue.songById(call.params.required('id'));
     if (!song) throw notFoundError('Song');
     const lyrics = await findLyrics(call.ctx, song);
     if (!lyrics) return { lyricsList: { structuredLyrics: [] } };
@@ -55,7 +56,7 @@ export const lyricsMethods: Record<string, SubsonicMethod> = {
     const artist = call.params.optional('artist')?.trim() ?? '';
     const same = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base' }) === 0;
     const matches = title
-      ? (await searchSongs(title)).filter((song: Song) => same(song.name, title) && (!artist || same(song.artist, artist)))
+      ? (await searchCatalogue(call.ctx.catalogue, title, { songs: { limit: LYRICS_SEARCH_LIMIT } })).songs.filter((song: Song) => same(song.name, title) && (!artist || same(song.artist, artist)))
       : [];
     for (const song of matches) {
       const lyrics = await findLyrics(call.ctx, song);

@@ -34,7 +34,7 @@ async function sendUrl(call: SubsonicCall, url: string, resize?: number): Promis
 }
 
 async function songOf(call: SubsonicCall): Promise<Song> {
-  const song = (await currentLibrary()).songById.get(call.params.required('id').toLowerCase());
+  const song = await call.ctx.catalogue.songById(call.params.required('id'));
   if (!song) throw notFoundError('Song');
   return song;
 }
@@ -42,11 +42,11 @@ async function songOf(call: SubsonicCall): Promise<Song> {
 const coverOfSong = (library: Library, songId: string | undefined) => (songId ? library.songById.get(songId)?.img : undefined);
 
 async function coverUrl(call: SubsonicCall, id: string): Promise<string | undefined> {
-  const library = await currentLibrary();
+  const library = await currentLibrary(call.ctx.catalogue);
   if (id.startsWith('pl-')) {
     const playlistId = id.slice(3);
     if (!isObjectId(playlistId)) return undefined;
-    const playlist = await ownPlaylist(playlistId, call.user._id);
+    const playlist = await ownPlaylist(call.ctx.catalogue, playlistId, call.user._id);
     return playlist.img || playlist.songs.find((song) => song.img)?.img;
   }
   const album = library.albumById.get(id);

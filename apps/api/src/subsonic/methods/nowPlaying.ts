@@ -10,8 +10,8 @@ import { currentLibrary } from '../library.js';
  * Subsonic servers show them; the username is the account's email, as everywhere in /rest.
  */
 export const nowPlayingMethods: Record<string, SubsonicMethod> = {
-  getNowPlaying: async ({ user }) => {
-    const [entries, library, notes] = await Promise.all([nowPlaying(), currentLibrary(), annotationsOf(user)]);
+  getNowPlaying: async ({ ctx, user }) => {
+    const [entries, library, notes] = await Promise.all([nowPlaying(), currentLibrary(ctx.catalogue), annotationsOf(user)]);
     const emails = new Map<string, string | undefined>();
     for (const { userId } of entries) {
       if (!emails.has(userId)) emails.set(userId, (await findUserRecord(userId))?.email);

@@ -16,7 +16,7 @@ const MAX_POSITION_MS = 24 * 60 * 60 * 1000;
 async function queueSongs(call: SubsonicCall): Promise<string[]> {
   const ids = call.params.list('id').map((id) => id.toLowerCase());
   if (ids.length > MAX_QUEUE) throw new SubsonicError(SUBSONIC_ERRORS.generic, `A play queue holds at most ${MAX_QUEUE} songs`);
-  const library = await currentLibrary();
+  const library = await currentLibrary(call.ctx.catalogue);
   if (ids.some((id) => !library.songById.has(id))) throw notFoundError('Song');
   return ids;
 }
@@ -34,7 +34,7 @@ async function save(call: SubsonicCall, songs: string[], current: number | undef
 async function readQueue(call: SubsonicCall) {
   const stored = await playQueueOf(call.user._id);
   if (!stored) return null;
-  const [library, notes] = await Promise.all([currentLibrary(), annotationsOf(call.user)]);
+  const [library, notes] = await Promise.all([currentLibrary(call.ctx.catalogue), annotationsOf(call.user)]);
   let current = stored.current;
   const entries: Payload[] = [];
   const ids: string[] = [];

@@ -28,7 +28,7 @@ function songIds(call: SubsonicCall, name: string): string[] {
 }
 
 async function withEntries(call: SubsonicCall, playlist: Playlist): Promise<Payload> {
-  const [library, notes] = await Promise.all([currentLibrary(), annotationsOf(call.user)]);
+  const [library, notes] = await Promise.all([currentLibrary(call.ctx.catalogue), annotationsOf(call.user)]);
   return {
     playlist: {
       ...playlistEntry(playlist, call.user.email),
@@ -40,16 +40,16 @@ async function withEntries(call: SubsonicCall, playlist: Playlist): Promise<Payl
 const fields = (input: PlaylistInput) => validate<PlaylistInput>(playlistSchema, input);
 
 export const playlistMethods: Record<string, SubsonicMethod> = {
-  getPlaylists: async ({ params, user }) => {
+  getPlaylists: async ({ ctx, params, user }) => {
     const username = params.optional('username');
     if (username !== undefined && normalizeEmail(username) !== user.email) {
       throw new SubsonicError(SUBSONIC_ERRORS.notAuthorized, 'You may only list your own playlists');
     }
-    const playlists = await userPlaylists(user._id);
+    const playlists = await userPlaylists(ctx.catalogue, user._id);
     return { playlists: { playlist: playlists.map((playlist) => playlistEntry(playlist, user.email)) } };
   },
 
-  getPlaylist: async (call) => withEntries(call, await ownPlaylist(playlistId(call, 'id'), call.user._id)),
+  getPlaylist: async (call) => withEntries(call, await ownPlaylist(call.ctx.catalogue, playlistId(call, 'id'), call.user._id)),
 
   /** With `playlistId`, replaces that playlist's songs (and renames it when `name` is given). */
   createPlaylist: async (call) => {
@@ -57,26 +57,26 @@ export const playlistMethods: Record<string, SubsonicMethod> = {
     if (call.params.optional('playlistId') !== undefined) {
       const id = playlistId(call, 'playlistId');
       const name = call.params.optional('name');
-      if (name !== undefined) await updatePlaylist(id, call.user._id, fields({ name }));
-      return withEntries(call, await replaceSongs(id, ids, call.user._id));
+      if (name !== undefined) await updatePlaylist(call.ctx.catalogue, id, call.user._id, fields({ name }));
+      return withEntries(call, await replaceSongs(call.ctx.catalogue, id, ids, call.user._id));
     }
-    const created = await createPlaylist(call.user._id, fields({ name: call.params.required('name') }));
-    return withEntries(call, ids.length ? await replaceSongs(created._id, ids, call.user._id) : created);
+    const created = await createPlaylist(call.ctx.catalogue, call.user._id, fields({ name: call.params.required('name') }));
+    return withEntries(call, ids.length ? await replaceSongs(call.ctx.catalogue, created._id, ids, call.user._id) : created);
   },
 
   updatePlaylist: async (call) => {
     const id = playlistId(call, 'playlistId');
-    const current = await ownPlaylist(id, call.user._id);
+    const current = await ownPlaylist(call.ctx.catalogue, id, call.user._id);
     const name = call.params.optional('name');
     const comment = call.params.optional('comment');
     if (name !== undefined || comment !== undefined) {
-      await updatePlaylist(id, call.user._id, fields({ name: name ?? current.name, desc: comment ?? current.desc }));
+      await updatePlaylist(call.ctx.catalogue, id, call.user._id, fields({ name: name ?? current.name, desc: comment ?? current.desc }));
     }
     const toAdd = songIds(call, 'songIdToAdd');
     const toRemove = new Set(call.params.intList('songIndexToRemove', 0, Number.MAX_SAFE_INTEGER));
     if (toAdd.length || toRemove.size) {
       const kept = current.songs.filter((_song, index) => !toRemove.has(index)).map((song) => song._id);
-      await replaceSongs(id, [...kept, ...toAdd], call.user._id);
+      await replaceSongs(call.ctx.catalogue, id, [...kept, ...toAdd], call.user._id);
     }
     return {};
   },

@@ -2,7 +2,6 @@ import express from 'express';
 import { parseProfileParams, profileParams } from '../../transcode/profiles.js';
 import { transcoderOf } from '../../transcode/transcoder.js';
 import { notFoundError, type SubsonicCall, type SubsonicMethod } from '../call.js';
-import { currentLibrary } from '../library.js';
 import { SUBSONIC_ERRORS, SubsonicError, type Payload } from '../response.js';
 import { parseClientInfo } from '../transcoding/clientInfo.js';
 import { transcodeDecision } from '../transcoding/transcodeDecision.js';
@@ -23,7 +22,7 @@ async function mediaOf(call: SubsonicCall) {
   const id = call.params.required('mediaId');
   const type = call.params.required('mediaType');
   if (type !== 'song') throw new SubsonicError(SUBSONIC_ERRORS.generic, 'mediaType must be song: Samaa has no podcasts');
-  const song = (await currentLibrary()).songById.get(id.toLowerCase());
+  const song = await call.ctx.catalogue.songById(id);
   if (!song) throw notFoundError('Song');
   const source = await localSource(call, song);
   if (!source) throw new SubsonicError(SUBSONIC_ERRORS.generic, 'This song is not stored on this server and cannot be transcoded');
