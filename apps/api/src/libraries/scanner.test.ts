@@ -99,6 +99,9 @@ describe('music folder scan', () => {
     const started = await request(app).post(`/api/admin/libraries/${library.id}/scan`).set('x-auth-token', admin.token);
     expect(started.status).toBe(202);
     await runtime.idle();
+    const malformed = await request(app).post(`/api/admin/libraries/${library.id}/scan`).set('x-auth-token', admin.token).send({ full: 'always' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message).toMatch(/Full rescan/);
     // Logged once with its reason, by the scan that read it; the rescan did not read it again.
     expect(loggedUnreadable('broken.mp3')).toBe(1);
     expect(warnings.mock.calls.find(([fields]) => (fields as { file?: string }).file === 'broken.mp3')?.[0]).toMatchObject({ reason: view.errors[0].error });
