@@ -85,7 +85,7 @@ export const SCAN_BATCH = 500;
 /** Stats in flight: a few, so the thread pool that also reads files for requests is never all the scan's. */
 const STATS_IN_FLIGHT = 8;
 /** Primary-key reads and writes of file entries in flight. */
-const ENGINE_LANES = 8;
+const ENGINE_LANES = 16;
 /** The scan's error list is what the Libraries page shows; past this many, only the count grows. */
 const ERRORS_HELD = 1000;
 /**
