@@ -52,7 +52,8 @@ async function scan(options: Pick<ScanDeps, 'full' | 'dirty'> = {}): Promise<Sca
   const relative = (file: string) => path.relative(root, file).split(path.sep).join('/');
   const scanFs: ScanFs = {
     ...nodeScanFs,
-    stat: (file) => (stats.push(relative(file)), nodeScanFs.stat(file)),
+    // Files' stats only: the folder itself is stat'ed by every scan.
+    stat: (file) => (file !== root && stats.push(relative(file)), nodeScanFs.stat(file)),
     opendir: (dir) => (listed.push(relative(dir)), nodeScanFs.opendir(dir)),
   };
   const counting: TagReader = { ...reader, read: (file) => (read.push(relative(file)), reader.read(file)) };

@@ -6,7 +6,7 @@ import { LIBRARY_AUDIO_EXTENSIONS } from './libraryFolders.js';
 /** The file-system calls a scan makes: the scanner takes them, so tests can count them. */
 export interface ScanFs {
   lstat(file: string): Promise<{ mtimeMs: number; isDirectory(): boolean }>;
-  stat(file: string): Promise<{ size: number; mtimeMs: number }>;
+  stat(file: string): Promise<{ size: number; mtimeMs: number; isDirectory(): boolean }>;
   opendir(dir: string): Promise<AsyncIterable<{ name: string; isFile(): boolean; isDirectory(): boolean }>>;
 }
 
@@ -95,7 +95,8 @@ export const joinRelative = (dir: string, name: string) => (dir ? `${dir}/${name
 export const dirOfRelative = (relative: string) => relative.slice(0, Math.max(0, relative.lastIndexOf('/')));
 
 /**
- * Walks the folder's directories, depth first: one `lstat` per directory, and a listing only of
+ * Walks the folder's directories, depth first: one `lstat` per directory (a `stat` for the folder
+ * itself), and a listing only of
  * those whose mtime differs from their stamp (or that have none, or are dirty). An unchanged
  * directory's subdirectories come from its stamp, since adding or removing one moves its mtime.
  */
@@ -112,7 +113,8 @@ export async function planScan(root: string, options: PlanOptions): Promise<Scan
     let mtimeMs: number;
     const listedAt = Date.now();
     try {
-      const stat = await scanFs.lstat(absolute);
+      // The folder itself may be a symbolic link (a mount point's alias); links inside it are skipped.
+      const stat = relative ? await scanFs.lstat(absolute) : await scanFs.stat(absolute);
       if (!stat.isDirectory()) throw Object.assign(new Error(`${absolute} is not a directory`), { code: 'ENOTDIR' });
       mtimeMs = Math.floor(stat.mtimeMs);
     } catch (err) {
