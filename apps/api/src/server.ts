@@ -68,9 +68,12 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const force = setTimeout(() => server.closeAllConnections(), 10_000);
+      // A scan stops while the requests finish, not after: the batch being written is finished,
+      // the one being read is dropped, and the tag reader's processes are killed.
+      const scansStopped = libraries?.stop();
       await closed;
       clearTimeout(force);
-      await libraries?.stop();
+      await scansStopped;
       await scrobbles.stop();
       // A snapshot written as the server stops would otherwise be lost, and the next start scans.
       await catalogue.written();

@@ -1,3 +1,5 @@
+import Joi from 'joi';
+
 /** A music folder as admins see it on the Libraries page (GET /api/admin/libraries). */
 export interface LibraryView {
   id: string;
@@ -19,8 +21,20 @@ export interface LibraryView {
   problem?: string;
 }
 
+/** Body of POST /api/admin/libraries/:id/scan (optional). */
+export interface ScanRequest {
+  /** Ignore the directory stamps and read every file's tags again. */
+  full?: boolean;
+}
+
+export const scanRequestSchema = Joi.object<ScanRequest>({
+  full: Joi.boolean().label('Full rescan'),
+});
+
 export const LIBRARY_MESSAGES = {
   scanStarted: 'Scan started',
+  fullScanStarted: 'Full rescan started: every file is read again',
+  fullScanHint: 'Scan now reads the folders that changed. Full rescan reads every file again, for files edited in place while the server was stopped.',
   scanQueued: 'A scan is running; another will follow it',
   notFound: 'Library not found',
   noLibraries: 'No music folders are configured. Set MUSIC_DIRS to scan an existing collection.',

@@ -13,9 +13,10 @@ export interface FolderWatcher {
  * file on its own, and its watchers and their state grew with the folder until a large library
  * hit the system's limit of watches (docs/performance.md, "Figures behind the code"). Hidden
  * files and folders and symbolic links are skipped, as by the scan; new directories are watched
- * as they appear and removed ones let go. Any change calls `onChange` (the caller lets them settle).
+ * as they appear and removed ones let go. Any change calls `onChange` with the directory it was
+ * in (the caller lets them settle, and rescans those directories whatever their mtime).
  */
-export function watchFolder(root: string, onChange: () => void, onError: (err: Error) => void): FolderWatcher {
+export function watchFolder(root: string, onChange: (dir: string) => void, onError: (err: Error) => void): FolderWatcher {
   const watchers = new Map<string, fs.FSWatcher>();
   let closed = false;
 
@@ -34,7 +35,7 @@ export function watchFolder(root: string, onChange: () => void, onError: (err: E
     try {
       watcher = fs.watch(dir, { persistent: false }, (event, name) => {
         if (!name || name.startsWith('.')) return;
-        onChange();
+        onChange(dir);
         if (event !== 'rename') return;
         const child = path.join(dir, name);
         fs.lstat(child, (err, stat) => {

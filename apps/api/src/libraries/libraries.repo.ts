@@ -1,5 +1,5 @@
 import { isDuplicateKey } from '../db/dataErrors.js';
-import { LibraryFileModel, LibraryLeaseModel, LibraryStatusModel } from './libraryFile.model.js';
+import { LibraryDirModel, LibraryFileModel, LibraryLeaseModel, LibraryStatusModel } from './libraryFile.model.js';
 
 export interface LibraryFileEntry {
   _id: string;
@@ -35,6 +35,63 @@ export async function forEachFileEntry(library: string, visit: (entry: LibraryFi
   for await (const entry of cursor) visit(entry as LibraryFileEntry);
 }
 
+/** One entry by its primary key (a rescan reads only the entries of directories that changed). */
+export async function fileEntryById(id: string): Promise<LibraryFileEntry | null> {
+  return LibraryFileModel.findById(id).lean<LibraryFileEntry>();
+}
+
+/** What a scan keeps of a directory, to skip it next time while its mtime stays the same. */
+export interface DirStampEntry {
+  /** Relative to the music folder, `/`-separated; '' for the folder itself. */
+  path: string;
+  mtimeMs: number;
+  files: string[];
+  dirs: string[];
+  errors?: { name: string; error: string }[];
+}
+
+const dirStampId = (library: string, relative: string) => `${library}:${relative}`;
+const packed = (names: readonly string[]) => names.join('\n');
+const unpacked = (names: string | undefined) => (names ? names.split('\n') : []);
+
+/** Every directory stamp of one folder: one query of the stamps (one document per directory). */
+export async function dirStampsOf(library: string): Promise<Map<string, DirStampEntry>> {
+  const rows = await LibraryDirModel.find({ library }).lean();
+  const prefix = dirStampId(library, '').length;
+  return new Map(
+    rows.map((row) => {
+      const path = row._id.slice(prefix);
+      const errors = row.unreadable ? (JSON.parse(row.unreadable) as [string, string][]).map(([name, error]) => ({ name, error })) : undefined;
+      return [path, { path, mtimeMs: row.mtimeMs, files: unpacked(row.files), dirs: unpacked(row.dirs), ...(errors?.length ? { errors } : {}) }];
+    }),
+  );
+}
+
+/** Writes stamps (by primary key, in bulk) and deletes those of directories that are gone. */
+export async function saveDirStamps(library: string, stamps: readonly DirStampEntry[], gone: readonly string[]): Promise<void> {
+  const CHUNK = 500;
+  for (let i = 0; i < stamps.length; i += CHUNK) {
+    await LibraryDirModel.bulkWrite(
+      stamps.slice(i, i + CHUNK).map(({ path, mtimeMs, files, dirs, errors }) => ({
+        updateOne: {
+          filter: { _id: dirStampId(library, path) },
+          update: errors?.length
+            ? { $set: { library, mtimeMs, files: packed(files), dirs: packed(dirs), unreadable: JSON.stringify(errors.map(({ name, error }) => [name, error])) } }
+            : { $set: { library, mtimeMs, files: packed(files), dirs: packed(dirs) }, $unset: { unreadable: 1 } },
+          upsert: true,
+        },
+      })),
+      { ordered: false },
+    );
+  }
+  for (let i = 0; i < gone.length; i += CHUNK) {
+    await LibraryDirModel.bulkWrite(
+      gone.slice(i, i + CHUNK).map((path) => ({ deleteOne: { filter: { _id: dirStampId(library, path) } } })),
+      { ordered: false },
+    );
+  }
+}
+
 /** Entries of files seen for the first time. */
 export async function insertFileEntries(entries: readonly LibraryFileEntry[]): Promise<void> {
   if (entries.length === 0) return;
@@ -64,9 +121,10 @@ export async function saveFileEntries(entries: readonly LibraryFileEntry[]): Pro
   }
 }
 
+/** Deletes entries by primary key, a few at a time: a folder that went takes its entries in bounded steps. */
 export async function deleteFileEntries(ids: readonly string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await Promise.all(ids.map((_id) => LibraryFileModel.deleteOne({ _id })));
+  const LANES = 8;
+  for (let i = 0; i < ids.length; i += LANES) await Promise.all(ids.slice(i, i + LANES).map((_id) => LibraryFileModel.deleteOne({ _id })));
 }
 
 export async function fileErrorsOf(library: string, limit: number): Promise<{ path: string; error: string }[]> {

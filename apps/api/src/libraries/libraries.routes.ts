@@ -1,11 +1,12 @@
 import { Router } from 'express';
-import { LIBRARY_MESSAGES } from '@samaa/shared';
+import { LIBRARY_MESSAGES, scanRequestSchema, type ScanRequest } from '@samaa/shared';
 import type { AppContext } from '../context.js';
 import { requireAdmin, requireAuth } from '../auth/middleware.js';
 import { notFound } from '../http/errors.js';
+import { validate } from '../http/validate.js';
 import { librariesOf } from './libraries.service.js';
 
-/** /api/admin/libraries (admins only): the music folders, their last scan, and "Scan now". */
+/** /api/admin/libraries (admins only): the music folders, their last scan, "Scan now" and "Full rescan". */
 export function librariesRouter(ctx: AppContext): Router {
   const router = Router();
   router.use(requireAuth(ctx), requireAdmin);
@@ -15,9 +16,11 @@ export function librariesRouter(ctx: AppContext): Router {
   });
 
   router.post('/:id/scan', (req, res) => {
-    const outcome = librariesOf(ctx).scan(String(req.params.id));
+    const { full } = validate<ScanRequest>(scanRequestSchema, req.body);
+    const outcome = librariesOf(ctx).scan(String(req.params.id), { full });
     if (!outcome) throw notFound(LIBRARY_MESSAGES.notFound);
-    res.status(202).json({ message: outcome === 'started' ? LIBRARY_MESSAGES.scanStarted : LIBRARY_MESSAGES.scanQueued });
+    const started = full ? LIBRARY_MESSAGES.fullScanStarted : LIBRARY_MESSAGES.scanStarted;
+    res.status(202).json({ message: outcome === 'started' ? started : LIBRARY_MESSAGES.scanQueued });
   });
 
   return router;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import type { LibraryView } from '@samaa/shared';
 import type { AppContext } from '../context.js';
 import { ensureMediaDirs, mediaStore } from '../media/mediaStore.js';
@@ -19,6 +20,10 @@ const ERRORS_KEPT = 200;
 interface FolderState {
   scanning: boolean;
   again: boolean;
+  /** The next scan ignores the directory stamps and reads every file again. */
+  full: boolean;
+  /** Directories the watcher saw change since the last scan started (relative paths). */
+  dirty: Set<string>;
   progress?: ScanProgress;
   problem?: string;
   retry?: NodeJS.Timeout;
@@ -28,8 +33,11 @@ interface FolderState {
 export interface LibrariesRuntime {
   folders: LibraryFolder[];
   views(): Promise<LibraryView[]>;
-  /** Starts a scan, or queues one after the running scan. Undefined for an unknown folder. */
-  scan(id: string): 'started' | 'queued' | undefined;
+  /**
+   * Starts a scan, or queues one after the running scan. Undefined for an unknown folder. A full
+   * scan ignores the directory stamps and reads every file's tags again.
+   */
+  scan(id: string, options?: { full?: boolean }): 'started' | 'queued' | undefined;
   /** Scans every folder and watches them for changes (the server calls this once). */
   start(): void;
   stop(): Promise<void>;
@@ -55,7 +63,7 @@ function createRuntime(ctx: AppContext): LibrariesRuntime {
   const folders = libraryFolders(ctx.config);
   const store = mediaStore(ctx.config);
   const owner = randomUUID();
-  const states = new Map(folders.map((folder) => [folder.id, { scanning: false, again: false } as FolderState]));
+  const states = new Map(folders.map((folder): [string, FolderState] => [folder.id, { scanning: false, again: false, full: false, dirty: new Set() }]));
   const watchers: FolderWatcher[] = [];
   let reader: TagReader | undefined;
   let stopped = false;
@@ -79,6 +87,9 @@ function createRuntime(ctx: AppContext): LibrariesRuntime {
       return;
     }
     const renew = setInterval(() => void renewScanLease(folder.id, owner, LEASE_MS).catch(() => undefined), RENEW_MS);
+    const { full, dirty } = state;
+    state.full = false;
+    state.dirty = new Set();
     try {
       ensureMediaDirs(store);
       const result = await scanLibrary(folder, {
@@ -88,6 +99,8 @@ function createRuntime(ctx: AppContext): LibrariesRuntime {
         imagesDir: store.dirOf('image'),
         onProgress: (p) => (state.progress = p),
         signal: stopping.signal,
+        full,
+        dirty,
         onUnreadable: (file, reason) => ctx.logger.warn({ library: folder.name, file, reason }, `could not read ${file} in ${folder.name}: ${reason}`),
       });
       state.problem = undefined;
@@ -104,10 +117,14 @@ function createRuntime(ctx: AppContext): LibrariesRuntime {
         `scanned ${folder.name}: ${result.files} files in ${result.durationMs} ms`,
       );
     } catch (err) {
+      // The server is stopping: its one shutdown line says so.
       if (stopping.signal.aborted) {
-        ctx.logger.info({ library: folder.name }, `scan of ${folder.name} stopped with the server`);
+        ctx.logger.debug({ library: folder.name }, `scan of ${folder.name} stopped with the server`);
         return;
       }
+      // What this scan did not finish, the next one does.
+      state.full ||= full;
+      for (const dir of dirty) state.dirty.add(dir);
       const code = (err as NodeJS.ErrnoException).code;
       state.problem =
         code === 'ENOENT' ? `The folder ${folder.root} does not exist.` : code === 'EACCES' ? `The folder ${folder.root} cannot be read.` : 'The scan failed; see the server log.';
@@ -147,7 +164,8 @@ function createRuntime(ctx: AppContext): LibrariesRuntime {
     const state = states.get(folder.id)!;
     const watcher = watchTree(
       folder.root,
-      () => {
+      (dir) => {
+        state.dirty.add(path.relative(folder.root, dir).split(path.sep).join('/'));
         clearTimeout(state.settle);
         state.settle = setTimeout(() => kick(folder), WATCH_SETTLE_MS);
       },
@@ -180,9 +198,11 @@ function createRuntime(ctx: AppContext): LibrariesRuntime {
         }),
       );
     },
-    scan(id) {
+    scan(id, options) {
       const folder = folders.find((f) => f.id === id);
-      return folder ? kick(folder) : undefined;
+      if (!folder) return undefined;
+      if (options?.full) states.get(folder.id)!.full = true;
+      return kick(folder);
     },
     start() {
       for (const folder of folders) {
@@ -193,6 +213,9 @@ function createRuntime(ctx: AppContext): LibrariesRuntime {
     async stop() {
       stopped = true;
       stopping.abort();
+      // The tag reads in flight end at once: their batch is dropped whole, and the batch being
+      // written is finished before the scan returns.
+      reader?.close();
       for (const state of states.values()) {
         clearTimeout(state.retry);
         clearTimeout(state.settle);
@@ -200,7 +223,6 @@ function createRuntime(ctx: AppContext): LibrariesRuntime {
       }
       await Promise.all(watchers.map((watcher) => watcher.close()));
       await this.idle();
-      reader?.close();
     },
     idle() {
       if (!busy()) return Promise.resolve();

@@ -22,6 +22,31 @@ libraryFileSchema.index({ library: 1 });
 
 export const LibraryFileModel = mongoose.model('LibraryFile', libraryFileSchema, 'library_files');
 
+/**
+ * One stamp per directory of a music folder, `_id` = `{library}:{relative path}` (`{library}:`
+ * for the folder itself): its mtime when last listed, its audio file names and subdirectories, and
+ * its files that could not be read. A rescan reads a folder's stamps in one query (one document
+ * per directory, about a hundredth of its files) and skips a directory whose mtime has not moved
+ * without statting its files (docs/libraries.md, "Directory stamps").
+ */
+const libraryDirSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    library: { type: String, required: true },
+    /** 0 when the mtime was too recent to trust: the next scan lists the directory again. */
+    mtimeMs: { type: Number, required: true },
+    /** Names packed one per line: one string per directory, not one per file. */
+    files: { type: String, default: '' },
+    dirs: { type: String, default: '' },
+    /** Its files that could not be read, as JSON `[name, reason][]`, when there are any. */
+    unreadable: { type: String },
+  },
+  { versionKey: false },
+);
+libraryDirSchema.index({ library: 1 });
+
+export const LibraryDirModel = mongoose.model('LibraryDir', libraryDirSchema, 'library_dirs');
+
 /** The last finished scan of each folder, and the lease that lets one process scan it at a time. */
 const libraryStatusSchema = new Schema(
   {

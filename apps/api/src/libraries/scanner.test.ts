@@ -38,6 +38,18 @@ beforeAll(async () => {
 });
 afterAll(() => runtime.stop());
 
+/**
+ * Rewrites a file as taggers and sync tools do, through a new file renamed over it: its directory's
+ * mtime moves, so a rescan lists it (an edit in place is left to the watcher or a full rescan).
+ */
+function replaceFile(relative: string, data: Buffer, mtime: Date): void {
+  const file = path.join(root, ...relative.split('/'));
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.part`);
+  fs.writeFileSync(temporary, data);
+  fs.utimesSync(temporary, mtime, mtime);
+  fs.renameSync(temporary, file);
+}
+
 async function scan(): Promise<void> {
   runtime.scan(library.id);
   await runtime.idle();
@@ -87,6 +99,9 @@ describe('music folder scan', () => {
     const started = await request(app).post(`/api/admin/libraries/${library.id}/scan`).set('x-auth-token', admin.token);
     expect(started.status).toBe(202);
     await runtime.idle();
+    const malformed = await request(app).post(`/api/admin/libraries/${library.id}/scan`).set('x-auth-token', admin.token).send({ full: 'always' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message).toMatch(/Full rescan/);
     // Logged once with its reason, by the scan that read it; the rescan did not read it again.
     expect(loggedUnreadable('broken.mp3')).toBe(1);
     expect(warnings.mock.calls.find(([fields]) => (fields as { file?: string }).file === 'broken.mp3')?.[0]).toMatchObject({ reason: view.errors[0].error });
@@ -125,8 +140,8 @@ describe('music folder scan', () => {
       .send({ name: 'Tiger (Live)', artist: tiger.artist, img: tiger.img, song: tiger.song, album: 'Stripes', trackNumber: 2, year: 2024 })
       .expect(200);
     const T1 = new Date('2026-02-01T00:00:00Z');
-    writeFile(root, 'Aurora Vale/Stripes/02 - Tiger.mp3', taggedMp3({ version: 3, title: 'Tiger Lines', artist: 'Aurora Vale', album: 'Stripes', trackNumber: 2, year: 2025 }), T1);
-    writeFile(root, 'Aurora Vale/Stripes/01 - Zebra.mp3', taggedMp3({ title: 'Zebra Crossing (Remastered)', artist: 'Aurora Vale', album: 'Stripes', trackNumber: 1, year: 2024 }), T1);
+    replaceFile('Aurora Vale/Stripes/02 - Tiger.mp3', taggedMp3({ version: 3, title: 'Tiger Lines', artist: 'Aurora Vale', album: 'Stripes', trackNumber: 2, year: 2025 }), T1);
+    replaceFile('Aurora Vale/Stripes/01 - Zebra.mp3', taggedMp3({ title: 'Zebra Crossing (Remastered)', artist: 'Aurora Vale', album: 'Stripes', trackNumber: 1, year: 2024 }), T1);
     let reads = 0;
     const unsubscribe = countReads(() => (reads += 1));
     await scan();
@@ -169,7 +184,7 @@ describe('music folder scan', () => {
     await scan();
     expect((await catalogue()).some((s) => s.name === 'Moonrise')).toBe(false);
     const retagged = flacWithComments({ TITLE: 'Moonrise', ARTIST: 'The Lanterns', ALBUM: 'Night Songs', TRACKNUMBER: '3', DATE: '2020' });
-    writeFile(root, 'The Lanterns/Night Songs/03 Moonrise.flac', retagged, new Date('2026-03-01T00:00:00Z'));
+    replaceFile('The Lanterns/Night Songs/03 Moonrise.flac', retagged, new Date('2026-03-01T00:00:00Z'));
     await scan();
     expect(await byName('Moonrise')).toMatchObject({ year: 2020, album: 'Night Songs' });
   });
@@ -181,6 +196,12 @@ describe('music folder scan', () => {
     await eventually(async () => (await catalogue()).some((s) => s.name === 'Fresh Arrival'));
     fs.rmSync(path.join(root, 'New Arrivals/Fresh.mp3'));
     await eventually(async () => !(await catalogue()).some((s) => s.name === 'Fresh Arrival'));
+    // Edited in place, in a directory whose mtime does not move: the watcher names the directory.
+    const loose = path.join(root, 'Loose');
+    const { mtime } = fs.statSync(loose);
+    fs.writeFileSync(path.join(loose, 'Nameless Band - Quiet Hour.mp3'), taggedMp3({ title: 'Quiet Hour (Edit)', artist: 'Nameless Band' }));
+    expect(fs.statSync(loose).mtime).toEqual(mtime);
+    await eventually(async () => (await catalogue()).some((s) => s.name === 'Quiet Hour (Edit)'));
   });
 });
 

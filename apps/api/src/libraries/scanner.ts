@@ -1,13 +1,25 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { SongInput } from '@samaa/shared';
 import type { AppEventBus } from '../context.js';
 import { addSongs, deleteSong, moveScannedSong, refreshScannedSongs, type Catalogue } from '../songs/songs.service.js';
 import { storeScannedLyrics } from '../lyrics/lyrics.service.js';
 import { tagsFromPath } from './fallbackTags.js';
 import { folderCovers } from './folderCovers.js';
-import { deleteFileEntries, fileEntryId, forEachFileEntry, insertFileEntries, saveFileEntries, type LibraryFileEntry } from './libraries.repo.js';
-import { LIBRARY_AUDIO_EXTENSIONS, libraryFileUrl, type LibraryFolder } from './libraryFolders.js';
+import {
+  deleteFileEntries,
+  dirStampsOf,
+  fileEntryById,
+  fileEntryId,
+  forEachFileEntry,
+  insertFileEntries,
+  saveDirStamps,
+  saveFileEntries,
+  type DirStampEntry,
+  type LibraryFileEntry,
+} from './libraries.repo.js';
+import { libraryFileUrl, type LibraryFolder } from './libraryFolders.js';
+import { dirOfRelative, joinRelative, listDir, nodeScanFs, planScan, type ChangedDir, type ScanFs } from './scanPlan.js';
 import type { TagReader, TagResponse } from './tagReader.js';
 
 export interface ScanProgress {
@@ -42,6 +54,12 @@ export interface ScanDeps {
   onUnreadable?(relative: string, reason: string): void;
   /** Stops the scan between two batches (the server is stopping); the next scan goes on from there. */
   signal?: AbortSignal;
+  /** Ignores the directory stamps and reads every file's tags again (the admin's "Full rescan"). */
+  full?: boolean;
+  /** Directories (relative, `/`-separated) the watcher saw change: listed whatever their mtime. */
+  dirty?: ReadonlySet<string>;
+  /** The file-system calls (tests count them). */
+  fs?: ScanFs;
 }
 
 interface DiskFile {
@@ -61,97 +79,86 @@ interface KnownFile {
   error?: string;
   lyricsStamp?: string;
   seen?: boolean;
-  unchanged?: boolean;
 }
 
-const IMAGE_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.webp']);
 /**
  * Files walked, read and written together: one bulk insert of songs and one of entries, and one
  * catalogue announcement, per batch. At most two batches are held at once (one read, one written).
  */
 export const SCAN_BATCH = 500;
-const STATS_IN_FLIGHT = 32;
+/** Stats in flight: a few, so the thread pool that also reads files for requests is never all the scan's. */
+const STATS_IN_FLIGHT = 8;
+/** Primary-key reads and writes of file entries in flight. */
+const ENGINE_LANES = 16;
 /** The scan's error list is what the Libraries page shows; past this many, only the count grows. */
 const ERRORS_HELD = 1000;
+/**
+ * A rescan reads the entries of changed directories by primary key while they are at most this
+ * many, or a tenth of the files; past that, one read of all the folder's entries costs less.
+ */
+const LOOKUPS_AT_LEAST = 2000;
 
-interface Folder {
-  dir: string;
-  audio: string[];
-  images: string[];
-  /** Each `.lrc` by its path without the extension, to match the audio file of the same name. */
-  sidecars: Map<string, string>;
-}
+/** A directory being scanned: what its stamp will hold. */
+type BuildingStamp = DirStampEntry & { errors: { name: string; error: string }[] };
 
 /**
- * The folder's directories one at a time, depth first (hidden files and folders and symbolic links
- * skipped): memory holds the directories still to visit, never the whole listing.
+ * The changed directories' audio files with their size and mtime, in batches (each directory
+ * listed again: the plan keeps no listing), and the images seen so far by directory.
  */
-async function* folders(root: string): AsyncGenerator<Folder> {
-  const stack = [root];
-  while (stack.length > 0) {
-    const dir = stack.pop()!;
-    let handle: import('node:fs').Dir;
-    try {
-      handle = await fs.opendir(dir);
-    } catch (err) {
-      if (dir === root) throw err;
-      continue;
-    }
-    const folder: Folder = { dir, audio: [], images: [], sidecars: new Map() };
-    const subdirs: string[] = [];
-    for await (const entry of handle) {
-      if (entry.name.startsWith('.')) continue;
-      const absolute = path.join(dir, entry.name);
-      if (entry.isDirectory()) subdirs.push(absolute);
-      else if (entry.isFile()) {
-        const ext = path.extname(entry.name).toLowerCase();
-        if (LIBRARY_AUDIO_EXTENSIONS.has(ext)) folder.audio.push(absolute);
-        else if (ext === '.lrc') folder.sidecars.set(absolute.slice(0, -ext.length), absolute);
-        else if (IMAGE_EXTENSIONS.has(ext)) folder.images.push(absolute);
-      }
-    }
-    stack.push(...subdirs.sort().reverse());
-    folder.audio.sort();
-    yield folder;
-  }
-}
-
-/** The audio files under the folder, counted (for progress) without holding their names. */
-async function countAudio(root: string): Promise<number> {
-  let count = 0;
-  for await (const folder of folders(root)) count += folder.audio.length;
-  return count;
-}
-
-/** The folder's audio files with their size and mtime, in batches, and the images seen so far by directory. */
-async function* diskBatches(root: string, imagesByDir: Map<string, string[]>): AsyncGenerator<DiskFile[]> {
-  let paths: { absolute: string; sidecar?: string }[] = [];
-  const stat = async ({ absolute, sidecar }: { absolute: string; sidecar?: string }): Promise<DiskFile | undefined> => {
-    const found = await fs.stat(absolute).catch(() => undefined);
-    const lyrics = sidecar ? await fs.stat(sidecar).catch(() => undefined) : undefined;
-    return (
-      found && {
-        relative: path.relative(root, absolute).split(path.sep).join('/'),
-        absolute,
-        size: found.size,
-        mtimeMs: Math.floor(found.mtimeMs),
-        ...(lyrics ? { lyricsStamp: `${lyrics.size}:${Math.floor(lyrics.mtimeMs)}` } : {}),
-      }
-    );
+async function* diskBatches(
+  root: string,
+  changed: readonly ChangedDir[],
+  scanFs: ScanFs,
+  imagesByDir: Map<string, string[]>,
+  building: Map<string, BuildingStamp>,
+  vanished: string[],
+): AsyncGenerator<DiskFile[]> {
+  type Pending = { absolute: string; relative: string; name: string; sidecar?: string; stamp: BuildingStamp };
+  let pending: Pending[] = [];
+  const stat = async ({ absolute, relative, name, sidecar, stamp }: Pending): Promise<DiskFile | undefined> => {
+    const found = await scanFs.stat(absolute).catch(() => undefined);
+    if (!found) return undefined;
+    const lyrics = sidecar ? await scanFs.stat(sidecar).catch(() => undefined) : undefined;
+    stamp.files.push(name);
+    return {
+      relative,
+      absolute,
+      size: found.size,
+      mtimeMs: Math.floor(found.mtimeMs),
+      ...(lyrics ? { lyricsStamp: `${lyrics.size}:${Math.floor(lyrics.mtimeMs)}` } : {}),
+    };
   };
   const flush = async () => {
-    const batch = (await inLanes(paths, STATS_IN_FLIGHT, stat)).filter((file): file is DiskFile => file !== undefined);
-    paths = [];
+    const batch = (await inLanes(pending, STATS_IN_FLIGHT, stat)).filter((file): file is DiskFile => file !== undefined);
+    pending = [];
     return batch;
   };
-  for await (const folder of folders(root)) {
-    if (folder.images.length > 0) imagesByDir.set(folder.dir, folder.images);
-    for (const file of folder.audio) {
-      paths.push({ absolute: file, sidecar: folder.sidecars.get(file.slice(0, -path.extname(file).length)) });
-      if (paths.length >= SCAN_BATCH) yield await flush();
+  for (const dir of changed) {
+    const absoluteDir = dir.path ? path.join(root, ...dir.path.split('/')) : root;
+    let listing: Awaited<ReturnType<typeof listDir>>;
+    try {
+      listing = await listDir(scanFs, absoluteDir);
+    } catch (err) {
+      if (!dir.path) throw err;
+      vanished.push(dir.path);
+      continue;
+    }
+    if (listing.images.length > 0) imagesByDir.set(absoluteDir, listing.images.map((name) => path.join(absoluteDir, name)));
+    const stamp: BuildingStamp = { path: dir.path, mtimeMs: dir.mtimeMs, dirs: dir.dirs, files: [], errors: [] };
+    building.set(dir.path, stamp);
+    for (const name of listing.audio) {
+      const sidecar = listing.sidecars.get(name.slice(0, -path.extname(name).length));
+      pending.push({
+        absolute: path.join(absoluteDir, name),
+        relative: joinRelative(dir.path, name),
+        name,
+        ...(sidecar ? { sidecar: path.join(absoluteDir, sidecar) } : {}),
+        stamp,
+      });
+      if (pending.length >= SCAN_BATCH) yield await flush();
     }
   }
-  if (paths.length > 0) yield await flush();
+  if (pending.length > 0) yield await flush();
 }
 
 async function inLanes<T, R>(items: readonly T[], lanes: number, task: (item: T) => Promise<R>): Promise<R[]> {
@@ -193,36 +200,86 @@ const entryOf = (library: LibraryFolder, file: DiskFile, extra: Partial<LibraryF
 
 const sizeAndTime = (size: number, mtimeMs: number) => `${size}:${mtimeMs}`;
 
+/** What a scan knows of the files it may meet: every entry of the folder, or those of its changed directories. */
+async function knownEntries(
+  library: LibraryFolder,
+  plan: Awaited<ReturnType<typeof planScan>>,
+  readAll: boolean,
+  lookupLimit: number,
+): Promise<Map<string, KnownFile>> {
+  const known = new Map<string, KnownFile>();
+  const keep = ({ path: relative, size, mtimeMs, songId, error, lyricsStamp }: LibraryFileEntry) => {
+    known.set(relative, { size, mtimeMs, ...(songId ? { songId } : {}), ...(error ? { error } : {}), ...(lyricsStamp ? { lyricsStamp } : {}) });
+  };
+  // The files the changed and gone directories held, and those they hold now (a scan stopped
+  // half-way through a directory wrote entries its old stamp does not list).
+  const lookups = new Set<string>();
+  if (!readAll) {
+    for (const stamp of plan.gone) for (const name of stamp.files) lookups.add(joinRelative(stamp.path, name));
+    for (const dir of plan.changed) {
+      for (const name of dir.stamp?.files ?? []) lookups.add(joinRelative(dir.path, name));
+      for (const name of dir.names ?? []) lookups.add(joinRelative(dir.path, name));
+    }
+  }
+  if (readAll || lookups.size > lookupLimit) {
+    await forEachFileEntry(library.id, keep);
+    return known;
+  }
+  await inLanes([...lookups], ENGINE_LANES, async (relative) => {
+    const entry = await fileEntryById(fileEntryId(library.id, relative));
+    if (entry) keep(entry);
+  });
+  return known;
+}
+
 /**
- * Brings the catalogue in line with one music folder, streaming: the walk yields batches of
- * files, their tags are read in the bounded worker pool, and each batch is written with bulk
- * inserts and announced once. Unchanged files (same path, size and mtime) are not read again; a
- * file that disappeared while another with its size and mtime appeared is a move and keeps its
- * song (playlists and likes follow). Songs of deleted files go with the same cascade as an admin's
+ * Brings the catalogue in line with one music folder, streaming. First the directories are walked
+ * against their stamps: one `lstat` each, and only those whose mtime moved (or that the watcher
+ * saw change) are listed and their files stat'ed; an unchanged directory's files are not looked at
+ * (docs/libraries.md, "Directory stamps"). Then the changed directories' files go in batches:
+ * their tags are read in the bounded worker pool, and each batch is written with bulk inserts and
+ * announced once. Unchanged files (same path, size and mtime) are not read again; a file that
+ * disappeared while another with its size and mtime appeared is a move and keeps its song
+ * (playlists and likes follow). Songs of deleted files go with the same cascade as an admin's
  * delete. A song an admin deleted is not brought back until its file changes.
  */
 export async function scanLibrary(library: LibraryFolder, deps: ScanDeps): Promise<ScanResult> {
   const started = Date.now();
-  const known = new Map<string, KnownFile>();
-  await forEachFileEntry(library.id, ({ path: relative, size, mtimeMs, songId, error, lyricsStamp }) => {
-    known.set(relative, { size, mtimeMs, ...(songId ? { songId } : {}), ...(error ? { error } : {}), ...(lyricsStamp ? { lyricsStamp } : {}) });
-  });
+  const scanFs = deps.fs ?? nodeScanFs;
+  const full = deps.full === true;
+  const stamps = await dirStampsOf(library.id);
+  let stampedFiles = 0;
+  for (const stamp of stamps.values()) stampedFiles += stamp.files.length;
+  // Without stamps (a first scan) or on a full rescan, every entry is read at once: one query.
+  const readAll = full || stamps.size === 0;
+  const lookupLimit = Math.max(LOOKUPS_AT_LEAST, Math.floor(stampedFiles / 10));
+  const plan = await planScan(library.root, { scanFs, stamps, dirty: deps.dirty, full, namesUpTo: readAll ? 0 : lookupLimit, signal: deps.signal });
+  const known = await knownEntries(library, plan, readAll || !plan.namesKept, lookupLimit);
+  const unchangedDirs = new Set(plan.unchanged.map((stamp) => stamp.path));
   // A new file may be a known one that moved: only those whose size and mtime match a known song's
   // file wait for the end of the walk, when the files that disappeared are known.
   const movable = new Set<string>();
-  for (const entry of known.values()) if (entry.songId) movable.add(sizeAndTime(entry.size, entry.mtimeMs));
+  for (const [relative, entry] of known) if (entry.songId && !unchangedDirs.has(dirOfRelative(relative))) movable.add(sizeAndTime(entry.size, entry.mtimeMs));
+  // A full rescan reads unchanged files again, but leaves deleted the songs an admin deleted.
+  let live = full ? await deps.catalogue.songsById() : undefined;
 
   const result: ScanResult = { files: 0, songs: 0, added: 0, updated: 0, moved: 0, removed: 0, unchanged: 0, errors: [], errorCount: 0, durationMs: 0 };
   const noteError = (relative: string, error: string) => {
     result.errorCount += 1;
     if (result.errors.length < ERRORS_HELD) result.errors.push({ path: relative, error });
   };
-  const progress = { done: 0, total: await countAudio(library.root) };
+  for (const stamp of plan.unchanged) for (const { name, error } of stamp.errors ?? []) noteError(joinRelative(stamp.path, name), error);
+  result.files = plan.unchangedFiles;
+  result.unchanged = plan.unchangedFiles;
+  const progress = { done: plan.unchangedFiles, total: plan.unchangedFiles + plan.changedFiles };
   deps.onProgress?.({ ...progress });
   const imagesByDir = new Map<string, string[]>();
+  const building = new Map<string, BuildingStamp>();
+  const vanished: string[] = [];
+  const stampOf = (relative: string) => building.get(dirOfRelative(relative));
+  const stampError = (relative: string, error: string) => stampOf(relative)?.errors.push({ name: relative.slice(relative.lastIndexOf('/') + 1), error });
   const cover = folderCovers(deps.imagesDir, imagesByDir);
   const maybeMoved: DiskFile[] = [];
-  let keptSongs = 0;
 
   const readBatch = async (files: DiskFile[]) => {
     const reads = await Promise.all(files.map((file) => deps.reader.read(file.absolute)));
@@ -240,11 +297,15 @@ export async function scanLibrary(library: LibraryFolder, deps: ScanDeps): Promi
       const previous = known.get(file.relative);
       if (read.error) {
         noteError(file.relative, read.error);
+        stampError(file.relative, read.error);
         deps.onUnreadable?.(file.relative, read.error);
         rewritten.push(entryOf(library, file, { ...(previous?.songId ? { songId: previous.songId } : {}), error: read.error }));
       } else {
         const input = songInput(library, file, read, img);
-        if (read.lyricsProblem) noteError(file.relative, read.lyricsProblem);
+        if (read.lyricsProblem) {
+          noteError(file.relative, read.lyricsProblem);
+          stampError(file.relative, read.lyricsProblem);
+        }
         if (previous?.songId) refreshes.push({ id: previous.songId, file, input, read });
         else fresh.push({ file, input, read });
       }
@@ -272,46 +333,55 @@ export async function scanLibrary(library: LibraryFolder, deps: ScanDeps): Promi
     deps.onProgress?.({ ...progress });
   };
 
-  // Batch k is written while batch k + 1 is read; no more than that is held.
+  // Batch k is written while batch k + 1 is read; no more than that is held. A batch whose reads
+  // end after the stop was asked for is dropped whole (the tag reader was stopped under it).
   let writing: Promise<void> = Promise.resolve();
   const pipeline = async (files: DiskFile[]) => {
     const batch = await readBatch(files);
     await writing;
+    deps.signal?.throwIfAborted();
     writing = writeBatch(batch);
     writing.catch(() => undefined);
   };
+  const stopIfAsked = async () => {
+    if (!deps.signal?.aborted) return;
+    await writing;
+    deps.signal.throwIfAborted();
+  };
 
-  for await (const batch of diskBatches(library.root, imagesByDir)) {
-    if (deps.signal?.aborted) {
-      await writing;
-      deps.signal.throwIfAborted();
-    }
+  for await (const batch of diskBatches(library.root, plan.changed, scanFs, imagesByDir, building, vanished)) {
+    await stopIfAsked();
     const toRead: DiskFile[] = [];
     const deferredBefore = maybeMoved.length;
     for (const file of batch) {
       result.files += 1;
       const entry = known.get(file.relative);
       if (entry) entry.seen = true;
-      if (entry && entry.size === file.size && entry.mtimeMs === file.mtimeMs && entry.lyricsStamp === file.lyricsStamp) {
+      const same = entry && entry.size === file.size && entry.mtimeMs === file.mtimeMs && entry.lyricsStamp === file.lyricsStamp;
+      if (same && (!full || (entry.songId !== undefined && !live!.has(entry.songId)))) {
         result.unchanged += 1;
-        entry.unchanged = true;
-        if (entry.songId) keptSongs += 1;
-        if (entry.error) noteError(file.relative, entry.error);
+        if (entry.error) {
+          noteError(file.relative, entry.error);
+          stampError(file.relative, entry.error);
+        }
       } else if (!entry && movable.has(sizeAndTime(file.size, file.mtimeMs))) maybeMoved.push(file);
       else toRead.push(file);
     }
     progress.done += batch.length - toRead.length - (maybeMoved.length - deferredBefore);
     if (toRead.length > 0) await pipeline(toRead);
     else deps.onProgress?.({ ...progress });
+    // Between two batches the requests waiting on the event loop go first.
+    await yieldToRequests();
   }
   await writing;
   deps.signal?.throwIfAborted();
 
-  // Files that disappeared: the moves among them keep their songs, the rest are removed.
+  // Files that disappeared from the directories looked at: the moves among them keep their
+  // songs, the rest are removed.
   const goneByKey = new Map<string, string[]>();
   const gone: string[] = [];
   for (const [relative, entry] of known) {
-    if (entry.seen) continue;
+    if (entry.seen || unchangedDirs.has(dirOfRelative(relative))) continue;
     gone.push(relative);
     if (entry.songId) {
       const key = sizeAndTime(entry.size, entry.mtimeMs);
@@ -320,7 +390,6 @@ export async function scanLibrary(library: LibraryFolder, deps: ScanDeps): Promi
   }
   const movedFrom = new Set<string>();
   const stillToRead: DiskFile[] = [];
-  let live: Map<string, unknown> | undefined;
   for (const file of maybeMoved) {
     const from = goneByKey.get(sizeAndTime(file.size, file.mtimeMs))?.find((relative) => !movedFrom.has(relative));
     if (!from) {
@@ -330,17 +399,18 @@ export async function scanLibrary(library: LibraryFolder, deps: ScanDeps): Promi
     movedFrom.add(from);
     const { songId } = known.get(from)!;
     live ??= await deps.catalogue.songsById();
-    if (live.has(songId!)) {
-      await moveScannedSong(deps.catalogue, songId!, libraryFileUrl(library, file.relative), fileEntryId(library.id, file.relative));
-      keptSongs += 1;
-    }
+    if (live.has(songId!)) await moveScannedSong(deps.catalogue, songId!, libraryFileUrl(library, file.relative), fileEntryId(library.id, file.relative));
     await saveFileEntries([entryOf(library, file, { songId })]);
     await deleteFileEntries([fileEntryId(library.id, from)]);
     result.moved += 1;
     progress.done += 1;
   }
-  for (let i = 0; i < stillToRead.length; i += SCAN_BATCH) await pipeline(stillToRead.slice(i, i + SCAN_BATCH));
+  for (let i = 0; i < stillToRead.length; i += SCAN_BATCH) {
+    await stopIfAsked();
+    await pipeline(stillToRead.slice(i, i + SCAN_BATCH));
+  }
   await writing;
+  deps.signal?.throwIfAborted();
 
   const removed = gone.filter((relative) => !movedFrom.has(relative));
   for (const relative of removed) {
@@ -350,14 +420,15 @@ export async function scanLibrary(library: LibraryFolder, deps: ScanDeps): Promi
   }
   await deleteFileEntries(removed.map((relative) => fileEntryId(library.id, relative)));
 
-  // Unchanged files whose song an admin deleted keep their entry, but are no song.
-  if (keptSongs > 0) {
-    live = await deps.catalogue.songsById();
-    let deleted = 0;
-    for (const entry of known.values()) if (entry.unchanged && entry.songId && !live.has(entry.songId)) deleted += 1;
-    keptSongs = Math.max(0, keptSongs - deleted);
-  }
-  result.songs = result.added + result.updated + keptSongs;
+  // Stamps last, once every file they list is written: a scan stopped before here leaves the
+  // old ones, and the next scan lists these directories again.
+  const written = [...building.values()].map((stamp) => ({ ...stamp, files: stamp.files.sort(), errors: stamp.errors.sort((a, b) => a.name.localeCompare(b.name)) }));
+  await saveDirStamps(library.id, written, [...plan.gone.map((stamp) => stamp.path), ...vanished]);
+
+  // The folder's songs are those of the catalogue at its address (an admin may have deleted some).
+  const prefix = libraryFileUrl(library, '');
+  live = await deps.catalogue.songsById();
+  for (const song of live.values()) if (song.song.startsWith(prefix)) result.songs += 1;
   result.errors.sort((a, b) => a.path.localeCompare(b.path));
   result.durationMs = Date.now() - started;
   return result;

@@ -23,7 +23,7 @@ export interface TagResponse {
 export interface TagReader {
   /** Reads one file's tags; past the pool's capacity, the read waits its turn here. */
   read(file: string): Promise<TagResponse>;
-  /** Stops the worker processes. */
+  /** Kills the worker processes: reads in flight or waiting end at once with an error. */
   close(): void;
   /** The first worker's process id, while it runs (for memory figures). */
   pid(): number | undefined;
@@ -62,6 +62,8 @@ interface Worker {
  */
 const WORKER_HEAP = ['--max-semi-space-size=1'];
 
+const STOPPED = 'the tag reader stopped';
+
 const defaultWorkers = () => Math.max(1, Math.min(4, os.availableParallelism?.() ?? os.cpus().length));
 
 /**
@@ -75,6 +77,7 @@ export function startTagReader(imagesDir: string, options: TagReaderOptions = {}
   const workers: Worker[] = Array.from({ length: size }, () => ({ pending: new Map() }));
   const queue: { request: TagRequest; resolve(response: TagResponse): void }[] = [];
   let nextId = 0;
+  let closed = false;
   let inFlight = 0;
 
   function processOf(worker: Worker): ChildProcess {
@@ -91,7 +94,7 @@ export function startTagReader(imagesDir: string, options: TagReaderOptions = {}
       if (worker.child === started) worker.child = undefined;
       const stranded = [...worker.pending];
       worker.pending.clear();
-      for (const [id, resolve] of stranded) finish(resolve, { id, error: 'the tag reader stopped' });
+      for (const [id, resolve] of stranded) finish(resolve, { id, error: STOPPED });
     });
     worker.child = started;
     return started;
@@ -119,15 +122,16 @@ export function startTagReader(imagesDir: string, options: TagReaderOptions = {}
     capacity: size * perWorker,
     read(file) {
       return new Promise<TagResponse>((resolve) => {
+        if (closed) return resolve({ id: ++nextId, error: STOPPED });
         queue.push({ request: { id: ++nextId, file, imagesDir }, resolve });
         pump();
       });
     },
     close() {
-      for (const worker of workers) {
-        worker.child?.disconnect();
-        worker.child = undefined;
-      }
+      closed = true;
+      for (const { request, resolve } of queue.splice(0)) resolve({ id: request.id, error: STOPPED });
+      // Killed, not disconnected: a worker in the middle of a large parse would finish it first.
+      for (const worker of workers) worker.child?.kill();
     },
     pid: () => workers[0]?.child?.pid,
     pids: () => workers.flatMap((worker) => (worker.child?.pid ? [worker.child.pid] : [])),

@@ -53,6 +53,18 @@ describe('LibrariesPage', () => {
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
 
+  it('starts a full rescan that reads every file again', async () => {
+    mock = mockApi({
+      'GET /admin/libraries': [200, { data: [IDLE] }],
+      'POST /admin/libraries/abc123/scan': [202, { message: LIBRARY_MESSAGES.fullScanStarted }],
+    });
+    render(<LibrariesPage />);
+    const full = await screen.findByRole('button', { name: 'Full rescan' });
+    expect(full).toHaveAccessibleDescription(LIBRARY_MESSAGES.fullScanHint);
+    await userEvent.setup().click(full);
+    await waitFor(() => expect(mock!.callsTo('POST /admin/libraries/abc123/scan').map((call) => call.body)).toEqual([{ full: true }]));
+  });
+
   it('explains when no folder is configured', async () => {
     mock = mockApi({ 'GET /admin/libraries': [200, { data: [] }] });
     render(<LibrariesPage />);

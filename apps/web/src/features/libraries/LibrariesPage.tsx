@@ -12,7 +12,7 @@ const LOAD_FAILED = 'The libraries could not be loaded. Please try again.';
 /** How often a running scan's progress is fetched. */
 export const PROGRESS_POLL_MS = 700;
 
-/** `/libraries`: the music folders (MUSIC_DIRS), their last scan and errors, and "Scan now" with live progress. */
+/** `/libraries`: the music folders (MUSIC_DIRS), their last scan and errors, and "Scan now" or "Full rescan" with live progress. */
 export default function LibrariesPage() {
   const query = useLibraries(PROGRESS_POLL_MS);
   const libraries = query.data ?? null;
@@ -20,8 +20,8 @@ export default function LibrariesPage() {
   const scan = useMutation(
     {
       // The list shows the scan running once it is read again after the start.
-      mutationFn: async (id: string) => {
-        await startScan(id);
+      mutationFn: async ({ id, full }: { id: string; full: boolean }) => {
+        await startScan(id, full);
         await librariesChanged();
       },
       onMutate: () => setScanProblem(''),
@@ -29,7 +29,7 @@ export default function LibrariesPage() {
     },
     queryClient,
   );
-  const starting = scan.isPending ? scan.variables : null;
+  const starting = scan.isPending ? scan.variables.id : null;
   const problem = scanProblem || (query.error ? errorMessage(query.error, LOAD_FAILED) : '');
 
   return (
@@ -45,7 +45,12 @@ export default function LibrariesPage() {
       {libraries === null && !problem && <Loading />}
       {libraries?.length === 0 && <p className="empty-state">{LIBRARY_MESSAGES.noLibraries}</p>}
       {libraries?.map((library) => (
-        <LibraryCard key={library.id} library={library} starting={starting === library.id} onScan={() => scan.mutate(library.id)} />
+        <LibraryCard
+          key={library.id}
+          library={library}
+          starting={starting === library.id}
+          onScan={(full) => scan.mutate({ id: library.id, full })}
+        />
       ))}
     </section>
   );

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { LibraryView } from '@samaa/shared';
+import { LIBRARY_MESSAGES, type LibraryView } from '@samaa/shared';
 
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -7,7 +7,7 @@ function seconds(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
-export function LibraryCard({ library, onScan, starting }: { library: LibraryView; onScan(): void; starting: boolean }) {
+export function LibraryCard({ library, onScan, starting }: { library: LibraryView; onScan(full: boolean): void; starting: boolean }) {
   const id = useId();
   const progress = library.progress;
   const percent = progress && progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : 0;
@@ -18,10 +18,24 @@ export function LibraryCard({ library, onScan, starting }: { library: LibraryVie
           <h2 id={`${id}-name`}>{library.name}</h2>
           <p className="library__path">{library.path}</p>
         </div>
-        <button type="button" className="btn" onClick={onScan} disabled={library.scanning || starting}>
-          {library.scanning ? 'Scanning...' : 'Scan now'}
-        </button>
+        <div className="library__actions">
+          <button type="button" className="btn" onClick={() => onScan(false)} disabled={library.scanning || starting}>
+            {library.scanning ? 'Scanning...' : 'Scan now'}
+          </button>
+          <button
+            type="button"
+            className="btn btn--ghost"
+            onClick={() => onScan(true)}
+            disabled={library.scanning || starting}
+            aria-describedby={`${id}-full`}
+          >
+            Full rescan
+          </button>
+        </div>
       </header>
+      <p id={`${id}-full`} className="library__hint">
+        {LIBRARY_MESSAGES.fullScanHint}
+      </p>
       {library.problem && (
         <p className="alert alert--error" role="alert">
           {library.problem}

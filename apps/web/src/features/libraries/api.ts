@@ -1,4 +1,4 @@
-import type { LibraryView, MessageResponse, DataResponse } from '@samaa/shared';
+import type { LibraryView, MessageResponse, DataResponse, ScanRequest } from '@samaa/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
@@ -9,8 +9,10 @@ export async function fetchLibraries(signal?: AbortSignal): Promise<LibraryView[
   return res.data.data;
 }
 
-export async function startScan(id: string): Promise<string> {
-  const res = await api.post<MessageResponse>(`/admin/libraries/${encodeURIComponent(id)}/scan`);
+/** Starts a scan; a full one ignores the directory stamps and reads every file again. */
+export async function startScan(id: string, full = false): Promise<string> {
+  const body: ScanRequest = full ? { full: true } : {};
+  const res = await api.post<MessageResponse>(`/admin/libraries/${encodeURIComponent(id)}/scan`, body);
   return res.data.message;
 }
 
