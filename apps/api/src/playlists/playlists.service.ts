@@ -1,6 +1,6 @@
-import { CATALOGUE_MESSAGES, type Playlist, type PlaylistInput, type Song } from '@samaa/shared';
+import { CATALOGUE_MESSAGES, type Playlist, type PlaylistInput, type PlaylistSongCount, type Song } from '@samaa/shared';
 import { forbidden, notFound } from '../http/errors.js';
-import { EncodedBodies, type EncodedBody } from '../http/encodedBody.js';
+import type { EncodedBody } from '../http/encodedBody.js';
 import { forgetPlaylist as forgetImportOfPlaylist } from '../playlistImport/playlistImport.service.js';
 import { songExists, songsById } from '../songs/songs.service.js';
 import {
@@ -17,6 +17,7 @@ import {
   updatePlaylistFields,
   type PlaylistRecord,
 } from './playlists.repo.js';
+import { populated, userPlaylistsBodyOf } from './userPlaylistsBody.js';
 
 /** Fills in the playlists' songs from the catalogue; songs deleted meanwhile are dropped. */
 export async function withSongs(records: readonly PlaylistRecord[]): Promise<Playlist[]> {
@@ -25,13 +26,7 @@ export async function withSongs(records: readonly PlaylistRecord[]): Promise<Pla
 }
 
 function withSongsFrom(byId: Map<string, Song>, records: readonly PlaylistRecord[]): Playlist[] {
-  return records.map(({ songIds, ...rest }) => ({
-    ...rest,
-    songs: songIds.flatMap((id): Song[] => {
-      const song = byId.get(id);
-      return song ? [song] : [];
-    }),
-  }));
+  return records.map((record) => populated(byId, record));
 }
 
 async function withSongsOrNotFound(record: PlaylistRecord | null): Promise<Playlist> {
@@ -56,15 +51,13 @@ export async function userPlaylists(userId: string): Promise<Playlist[]> {
   return withSongs(await playlistsOf(userId));
 }
 
-const userPlaylistBodies = new EncodedBodies<readonly PlaylistRecord[]>();
-
 /**
- * GET /api/playlists/user-playlists's body, `{ data }`: serialised once per kept playlist list
- * and catalogue version (hundreds of playlists of songs made it the costliest read per request).
+ * GET /api/playlists/user-playlists's body, `{ data }`: made once per kept playlist list and
+ * catalogue version, from each playlist's kept JSON (userPlaylistsBody.ts).
  */
 export async function userPlaylistsBody(userId: string): Promise<EncodedBody> {
   const [records, byId] = await Promise.all([playlistsOf(userId), songsById()]);
-  return userPlaylistBodies.get(records, byId, () => ({ data: withSongsFrom(byId, records) }));
+  return userPlaylistsBodyOf(records, byId);
 }
 
 export async function ownPlaylist(playlistId: string, userId: string): Promise<Playlist> {
@@ -87,7 +80,7 @@ async function changeSongs(
   playlistId: string,
   songId: string,
   userId: string,
-): Promise<Playlist> {
+): Promise<PlaylistRecord> {
   // An own playlist seen before and a song in the catalogue: the write alone answers (null when the
   // playlist went meanwhile). Otherwise the playlist is read first, for a 404 or 403 in that order.
   const songThere = await songExists(songId);
@@ -95,16 +88,22 @@ async function changeSongs(
     await ownedRecord(playlistId, userId);
     if (!songThere) throw notFound(CATALOGUE_MESSAGES.songNotFound);
   }
-  return withSongsOrNotFound(await change(playlistId, songId));
+  const record = await change(playlistId, songId);
+  if (!record) throw notFound(CATALOGUE_MESSAGES.playlistNotFound);
+  return record;
 }
 
-/** Appends an existing song to an own playlist (never twice). */
-export function addSong(playlistId: string, songId: string, userId: string): Promise<Playlist> {
-  return changeSongs(addSongToPlaylist, playlistId, songId, userId);
+/**
+ * Appends an existing song to an own playlist (never twice). Answers the playlist's id and how
+ * many entries it holds now, as the add-song answer carries: not the populated playlist.
+ */
+export async function addSong(playlistId: string, songId: string, userId: string): Promise<PlaylistSongCount> {
+  const { _id, songIds, saavnTracks } = await changeSongs(addSongToPlaylist, playlistId, songId, userId);
+  return { _id, songs: songIds.length + (saavnTracks?.length ?? 0) };
 }
 
-export function removeSong(playlistId: string, songId: string, userId: string): Promise<Playlist> {
-  return changeSongs(removeSongFromPlaylist, playlistId, songId, userId);
+export async function removeSong(playlistId: string, songId: string, userId: string): Promise<Playlist> {
+  return withSongsOrNotFound(await changeSongs(removeSongFromPlaylist, playlistId, songId, userId));
 }
 
 /** Sets an own playlist's songs, in order (Subsonic's createPlaylist and updatePlaylist). */
