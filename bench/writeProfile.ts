@@ -5,6 +5,7 @@ import { startDatabase } from '../apps/api/src/db/provider.js';
 import { createLogger } from '../apps/api/src/logger.js';
 import { spawnApiServer } from '../apps/api/src/test/spawnServer.js';
 import { measure } from './lib/load.js';
+import { oneListenerBench } from './lib/oneListener.js';
 import { cpuMsPerRequest, cpuSeconds } from './lib/processes.js';
 import { benchApiEnv, seed } from './lib/setup.js';
 
@@ -14,6 +15,11 @@ import { benchApiEnv, seed } from './lib/setup.js';
  * spent per request. CASES=like,create-playlist,add-song picks cases; DURATION, SONGS and USERS
  * (listeners, default 1,000) size them. The API is not the engine's only writer here, so each
  * playlist write also moves the shared stamp: `SCALE=… npm run bench` measures the embedded setup.
+ *
+ * ONE_LISTENER=1 runs the one-listener cases instead (lib/oneListener.ts): 10 connections on one
+ * listener's like of one song, creates, one playlist's add-songs, and a listener's 2,000
+ * playlists; with BASELINE_ENTRY (an older build's apps/api/dist/server.js) each case alternates
+ * between this build and that one on the same database, ROUNDS times (default 2).
  */
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'samaa-writes-'));
 const dataDir = path.join(work, 'data');
@@ -21,6 +27,27 @@ const db = await startDatabase({ persistent: true, dataDir, logger: createLogger
 const data = await seed(db.uri, dataDir, { songs: Number(process.env.SONGS ?? 10_000), users: Number(process.env.USERS ?? 1000) });
 const env = benchApiEnv(dataDir, db.uri, { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' });
 const api = await spawnApiServer(env, { logFile: path.join(work, 'api.log'), entry: process.env.ENTRY });
+if (process.env.ONE_LISTENER) {
+  const builds = [{ name: 'this build', url: api.url }];
+  const baseline = process.env.BASELINE_ENTRY
+    ? await spawnApiServer(env, { logFile: path.join(work, 'baseline.log'), entry: process.env.BASELINE_ENTRY })
+    : undefined;
+  if (baseline) builds.push({ name: 'baseline', url: baseline.url });
+  await oneListenerBench({
+    builds,
+    tokens: data.tokens,
+    songIds: data.songIds,
+    durationSec: Number(process.env.DURATION ?? 10),
+    rounds: Number(process.env.ROUNDS ?? 2),
+    log: (line) => console.log(line),
+  });
+  console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  await baseline?.stop();
+  await api.stop();
+  await db.stop();
+  fs.rmSync(work, { recursive: true, force: true });
+  process.exit(0);
+}
 const token = (() => { let i = 0; return () => data.tokens[i++ % data.tokens.length]!; })();
 const owners = data.tokens.slice(0, Math.min(300, data.tokens.length));
 const addSongRuns = !process.env.CASES || process.env.CASES.split(',').includes('add-song');

@@ -77,6 +77,12 @@ export interface SaavnSong {
   artists?: { primary?: { name: string }[] };
 }
 
+/** The add-song answer's data: the playlist and how many entries it holds now. */
+export interface PlaylistSongCount {
+  _id: string;
+  songs: number;
+}
+
 /** An own playlist. `songs` holds populated songs when the API populates them, ids otherwise. */
 export interface Playlist {
   _id: string;

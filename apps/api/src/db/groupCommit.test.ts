@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../test/db.js';
 import { countEngineCalls, engineCallsDuring } from '../test/engineCalls.js';
 import { isDuplicateKey } from './dataErrors.js';
-import { GroupCommit, groupInserts } from './groupCommit.js';
+import { GroupCommit, groupInserts, KeyedGroupCommit } from './groupCommit.js';
 
 useTestDatabase();
 countEngineCalls();
@@ -61,5 +61,28 @@ describe('group commit', () => {
     expect(stored.map((note) => note._id).sort()).toEqual([...notes.map((note) => note._id), 'taken'].sort());
     expect(stored.find((note) => note._id === 'n3')?.text).toBe('note 3');
     expect(stored.every((note) => note.createdAt instanceof Date)).toBe(true);
+  });
+});
+
+describe('group commit per document', () => {
+  it('batches writes to one key, keeps keys apart, answers each in order, and forgets idle keys', async () => {
+    const rounds: [string, number[]][] = [];
+    const commit = new KeyedGroupCommit<number, string>(async (key, inputs) => {
+      rounds.push([key, inputs]);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return inputs.map((n) => `${key}:${n}`);
+    });
+    const answers = await Promise.all([
+      ...[1, 2, 3, 4].map((n) => commit.write('a', n)),
+      ...[5, 6].map((n) => commit.write('b', n)),
+    ]);
+    expect(answers).toEqual(['a:1', 'a:2', 'a:3', 'a:4', 'b:5', 'b:6']);
+    expect(rounds).toEqual([
+      ['a', [1]],
+      ['b', [5]],
+      ['a', [2, 3, 4]],
+      ['b', [6]],
+    ]);
+    expect(commit.size).toBe(0);
   });
 });

@@ -106,3 +106,39 @@ export function groupInserts<Doc extends mongoose.Document<unknown>>(model: {
     return docs;
   });
 }
+
+/**
+ * Group commit per document: writes to one key (a listener's playlist list, one playlist, one
+ * like) that arrive while that key's write is in flight wait for it, then go together as one
+ * round (`writeAll(key, inputs)`: the inputs in arrival order, applied in memory, stored with one
+ * or a few engine calls). Keys are independent; a key's queue is dropped once it is idle, so the
+ * map is as small as the number of documents being written right now.
+ */
+export class KeyedGroupCommit<In, Out> {
+  private readonly groups = new Map<string, { commit: GroupCommit<In, Out>; pending: number }>();
+
+  constructor(
+    private readonly writeAll: (key: string, inputs: In[]) => Promise<Outcomes<Out>>,
+    private readonly maxBatch = 100,
+  ) {}
+
+  async write(key: string, input: In): Promise<Out> {
+    let group = this.groups.get(key);
+    if (!group) {
+      group = { commit: new GroupCommit<In, Out>((inputs) => this.writeAll(key, inputs), this.maxBatch), pending: 0 };
+      this.groups.set(key, group);
+    }
+    group.pending += 1;
+    try {
+      return await group.commit.write(input);
+    } finally {
+      group.pending -= 1;
+      if (group.pending === 0 && this.groups.get(key) === group) this.groups.delete(key);
+    }
+  }
+
+  /** Keys with writes queued or in flight (tests and diagnostics). */
+  get size(): number {
+    return this.groups.size;
+  }
+}

@@ -1,8 +1,7 @@
 import { isDuplicateKey } from '../db/dataErrors.js';
 import { serialised } from '../db/engine.js';
-import { groupInserts } from '../db/groupCommit.js';
+import { groupInserts, KeyedGroupCommit } from '../db/groupCommit.js';
 import { LikeModel, likeId } from './like.model.js';
-
 
 /** Likes that arrive while others are being stored go together, as one insert (db/groupCommit.ts). */
 const likeInserts = groupInserts<InstanceType<typeof LikeModel>>(LikeModel);
@@ -24,6 +23,40 @@ export async function deleteLike(userId: string, songId: string): Promise<boolea
   return deletedCount > 0;
 }
 
+/** One toggle as the engine sees it: insert first when the song may be liked, delete on a duplicate. */
+async function toggleOnce(userId: string, songId: string, mayLike: boolean): Promise<boolean | undefined> {
+  if (mayLike && (await insertLike(userId, songId))) return true;
+  if (await deleteLike(userId, songId)) return false;
+  // Liked a moment ago and unliked by another process since: unliked, as this toggle wanted.
+  return mayLike ? false : undefined;
+}
+
+/**
+ * Toggles of one (user, song) that arrive while one is being stored go together: the first is
+ * applied to the stored like (telling its state), the others are applied in memory one after
+ * the other, and only the end state is written, when it differs. n concurrent toggles end as n
+ * sequential ones, each answered with its own state, for at most three engine calls a round.
+ */
+const toggles = new KeyedGroupCommit<{ userId: string; songId: string; mayLike: boolean }, boolean | undefined>((key, inputs) =>
+  serialised(`like:${key}`, async () => {
+    const [first, ...rest] = inputs;
+    const stored = await toggleOnce(first!.userId, first!.songId, first!.mayLike);
+    const outcomes: (boolean | undefined)[] = [stored];
+    let liked = stored === true;
+    for (const { mayLike } of rest) {
+      if (liked || mayLike) {
+        liked = !liked;
+        outcomes.push(liked);
+      } else outcomes.push(undefined);
+    }
+    if (liked !== (stored === true)) {
+      if (liked) await insertLike(first!.userId, first!.songId);
+      else await deleteLike(first!.userId, first!.songId);
+    }
+    return outcomes;
+  }),
+);
+
 /**
  * Toggles the like: returns the new state, or undefined when the song was not liked and may not
  * be (`mayLike` false: the song does not exist). Toggles of one (user, song) apply one after the
@@ -31,12 +64,7 @@ export async function deleteLike(userId: string, songId: string): Promise<boolea
  * first: a like is then one engine call, and a duplicate key means it was liked, so it goes.
  */
 export function toggleLikeOf(userId: string, songId: string, mayLike: boolean): Promise<boolean | undefined> {
-  return serialised(`like:${likeId(userId, songId)}`, async () => {
-    if (mayLike && (await insertLike(userId, songId))) return true;
-    if (await deleteLike(userId, songId)) return false;
-    // Liked a moment ago and unliked by another process since: unliked, as this toggle wanted.
-    return mayLike ? false : undefined;
-  });
+  return toggles.write(likeId(userId, songId), { userId, songId, mayLike });
 }
 
 /** The user's liked song ids, most recently liked first. */

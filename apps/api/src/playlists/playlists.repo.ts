@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import mongoose from 'mongoose';
 import type { PlaylistInput, PlaylistSaavnTrack } from '@samaa/shared';
 import { serialised } from '../db/engine.js';
-import { groupInserts } from '../db/groupCommit.js';
+import { groupInserts, KeyedGroupCommit } from '../db/groupCommit.js';
 import { StampedCache } from '../db/stampedCache.js';
 import { PlaylistModel } from './playlist.model.js';
 import { addToList, deleteList, listedIds, removeFromList } from './userPlaylists.repo.js';
@@ -43,7 +43,8 @@ const playlistLock = (id: string) => `playlist:${id.toLowerCase()}`;
 
 /**
  * Each user's playlists as last read, so search and the library do not read them on every
- * request. Every write in this process drops its user's entry. When other processes may write
+ * request. A write of one playlist in this process patches its owner's entry (patchListed); other
+ * writes (bulk lists, cascades) drop it. When other processes may write
  * too, every playlist write moves the playlists stamp, which is read at most every
  * PLAYLISTS_CHECK_MS; when it moved, every entry goes (within twice that: sharedStamp.ts).
  */
@@ -52,7 +53,31 @@ const listed = new StampedCache<string, PlaylistRecord[]>({
   max: 10_000,
   stamp: { name: 'playlists', checkMs: PLAYLISTS_CHECK_MS },
 });
-const forget = (userId: string) => listed.changed(listKey(userId));
+/** Playlist writes made by this process, so a list read joins only a read that began after the last write. */
+// eslint-disable-next-line no-restricted-syntax -- process-wide like the connection and the kept lists it guards
+let writes = 0;
+// eslint-disable-next-line no-restricted-syntax -- list reads in flight only, removed once settled
+const reading = new Map<string, { writes: number; read: Promise<PlaylistRecord[]> }>();
+const forget = (userId: string) => {
+  writes += 1;
+  listed.changed(listKey(userId));
+};
+
+/**
+ * After a write of one playlist: the owner's kept list gets the playlist as it now is (or loses
+ * it, `record` null) instead of being read again, so a listener with thousands of playlists is not
+ * re-read after each change. Every other playlist record stays the same object, which keeps their
+ * parts of the encoded body (userPlaylistsBody.ts).
+ */
+function patchListed(userId: string, id: string, record: PlaylistRecord | null, place: 'first' | 'same' = 'same'): void {
+  writes += 1;
+  listed.patched(listKey(userId), (kept) => {
+    if (place === 'first') return record ? [record, ...kept.filter((r) => r._id !== id)] : kept;
+    const at = kept.findIndex((r) => r._id === id);
+    if (at < 0) return kept;
+    return record ? kept.map((r, i) => (i === at ? record : r)) : kept.filter((_, i) => i !== at);
+  });
+}
 
 /**
  * Each playlist's owner as last seen. An owner never changes and an id is never reused, so an
@@ -101,8 +126,11 @@ const playlistInserts = groupInserts<InstanceType<typeof PlaylistModel>>(Playlis
 
 export async function insertPlaylist(userId: string, input: PlaylistInput): Promise<PlaylistRecord> {
   const doc = await playlistInserts.write(new PlaylistModel({ ...input, user: userId, songs: [] }));
-  await list(userId, [doc._id]);
-  return toRecord(doc.toObject() as unknown as PlaylistDoc);
+  writes += 1;
+  await addToList(userId, [doc._id]);
+  const record = toRecord(doc.toObject() as unknown as PlaylistDoc);
+  patchListed(userId, record._id, record, 'first');
+  return record;
 }
 
 export async function findPlaylist(id: string): Promise<PlaylistRecord | null> {
@@ -112,7 +140,17 @@ export async function findPlaylist(id: string): Promise<PlaylistRecord | null> {
 
 /** The user's playlists, newest first. */
 export async function playlistsOf(userId: string): Promise<PlaylistRecord[]> {
-  return listed.get(listKey(userId), () => readPlaylistsOf(userId));
+  const k = listKey(userId);
+  // One read per list at a time: readers that arrive while it runs share it, unless a write came between.
+  return listed.get(k, () => {
+    const running = reading.get(k);
+    if (running && running.writes === writes) return running.read;
+    const read = readPlaylistsOf(userId).finally(() => {
+      if (reading.get(k)?.read === read) reading.delete(k);
+    });
+    reading.set(k, { writes, read });
+    return read;
+  });
 }
 
 async function readPlaylistsOf(userId: string): Promise<PlaylistRecord[]> {
@@ -135,27 +173,61 @@ export async function updatePlaylistFields(id: string, input: PlaylistInput): Pr
   if (input.img !== undefined) set.img = input.img;
   return serialised(playlistLock(id), async () => {
     const doc = await PlaylistModel.findByIdAndUpdate(id, { $set: set }, { new: true, runValidators: true }).lean<PlaylistDoc>();
-    if (doc) forget(String(doc.user));
-    return doc ? toRecord(doc) : null;
+    const record = doc ? toRecord(doc) : null;
+    if (record) patchListed(record.user, record._id, record);
+    return record;
   });
 }
 
-async function changeSongs(id: string, operator: '$addToSet' | '$pull', songId: string): Promise<PlaylistRecord | null> {
-  const song = new mongoose.Types.ObjectId(songId);
-  return serialised(playlistLock(id), async () => {
-    const doc = await PlaylistModel.findByIdAndUpdate(id, { [operator]: { songs: song } }, { new: true }).lean<PlaylistDoc>();
-    if (doc) forget(String(doc.user));
-    return doc ? toRecord(doc) : null;
-  });
+interface SongChange {
+  op: '$addToSet' | '$pullAll';
+  songId: string;
 }
+
+/**
+ * Adds and removes of one playlist that arrive while one is being stored go together: each run
+ * of adds (or of removes) is one update by `_id` (`$addToSet` with `$each`, `$pullAll`) that returns
+ * the playlist as it was, and each change is answered with the playlist as it left it, worked out
+ * in arrival order from that. A duplicate add changes nothing and is answered with the playlist.
+ */
+const songChanges = new KeyedGroupCommit<SongChange, PlaylistRecord | null>((id, changes) =>
+  serialised(playlistLock(id), async () => {
+    const outcomes: (PlaylistRecord | null)[] = [];
+    for (let at = 0; at < changes.length; ) {
+      const { op } = changes[at]!;
+      let end = at + 1;
+      while (end < changes.length && changes[end]!.op === op) end += 1;
+      const run = changes.slice(at, end);
+      at = end;
+      const songs = run.map(({ songId }) => new mongoose.Types.ObjectId(songId));
+      const update = op === '$addToSet' ? { $addToSet: { songs: { $each: songs } } } : { $pullAll: { songs } };
+      writes += 1;
+      const before = await PlaylistModel.findByIdAndUpdate(id, update, { new: false }).lean<PlaylistDoc>();
+      if (!before) {
+        outcomes.push(...run.map(() => null));
+        continue;
+      }
+      const record = toRecord(before);
+      let songIds = record.songIds;
+      for (const { songId } of run) {
+        const song = songId.toLowerCase();
+        if (op === '$pullAll') songIds = songIds.filter((other) => other !== song);
+        else if (!songIds.includes(song)) songIds = [...songIds, song];
+        outcomes.push({ ...record, songIds });
+      }
+      patchListed(record.user, record._id, outcomes.at(-1)!);
+    }
+    return outcomes;
+  }),
+);
 
 /** Appends a song unless it is there already. Null when the playlist is gone. */
 export function addSongToPlaylist(id: string, songId: string): Promise<PlaylistRecord | null> {
-  return changeSongs(id, '$addToSet', songId);
+  return songChanges.write(id.toLowerCase(), { op: '$addToSet', songId });
 }
 
 export function removeSongFromPlaylist(id: string, songId: string): Promise<PlaylistRecord | null> {
-  return changeSongs(id, '$pull', songId);
+  return songChanges.write(id.toLowerCase(), { op: '$pullAll', songId });
 }
 
 /** Replaces the song list (duplicates dropped, first kept). Null when the playlist is gone. */
@@ -163,8 +235,9 @@ export async function replacePlaylistSongs(id: string, songIds: readonly string[
   const songs = [...new Set(songIds.map((songId) => songId.toLowerCase()))].map((songId) => new mongoose.Types.ObjectId(songId));
   return serialised(playlistLock(id), async () => {
     const doc = await PlaylistModel.findByIdAndUpdate(id, { $set: { songs } }, { new: true }).lean<PlaylistDoc>();
-    if (doc) forget(String(doc.user));
-    return doc ? toRecord(doc) : null;
+    const record = doc ? toRecord(doc) : null;
+    if (record) patchListed(record.user, record._id, record);
+    return record;
   });
 }
 
@@ -179,8 +252,9 @@ export async function replacePlaylistEntries(
   return serialised(playlistLock(id), async () => {
     const update = saavnTracks.length > 0 ? { $set: set } : { $set: set, $unset: { saavnTracks: 1 } };
     const doc = await PlaylistModel.findByIdAndUpdate(id, update, { new: true }).lean<PlaylistDoc>();
-    if (doc) forget(String(doc.user));
-    return doc ? toRecord(doc) : null;
+    const record = doc ? toRecord(doc) : null;
+    if (record) patchListed(record.user, record._id, record);
+    return record;
   });
 }
 
@@ -188,7 +262,9 @@ export async function deletePlaylistById(id: string, userId: string): Promise<bo
   const { deletedCount } = await PlaylistModel.deleteOne({ _id: id, user: userId });
   if (deletedCount === 0) return false;
   owners.delete(id.toLowerCase());
-  await unlist(userId, [id]);
+  writes += 1;
+  await removeFromList(userId, [id]);
+  patchListed(userId, id.toLowerCase(), null);
   return true;
 }
 
@@ -228,6 +304,7 @@ export interface NewPlaylist extends PlaylistInput {
 
 /** Drops every kept list and owner, here and (through the stamp) in every process: all playlists went (the seed's reset). */
 export function forgetAllPlaylists(): void {
+  writes += 1;
   owners.clear();
   listed.changed();
 }

@@ -1,6 +1,6 @@
-import { CATALOGUE_MESSAGES, type Playlist, type PlaylistInput, type PlaylistSaavnTrack, type Song } from '@samaa/shared';
+import { CATALOGUE_MESSAGES, type Playlist, type PlaylistInput, type PlaylistSaavnTrack, type PlaylistSongCount, type Song } from '@samaa/shared';
 import { forbidden, notFound } from '../http/errors.js';
-import { EncodedBodies, type EncodedBody } from '../http/encodedBody.js';
+import type { EncodedBody } from '../http/encodedBody.js';
 import type { AppEventBus } from '../context.js';
 import type { Catalogue } from '../songs/songs.service.js';
 import {
@@ -19,6 +19,7 @@ import {
   updatePlaylistFields,
   type PlaylistRecord,
 } from './playlists.repo.js';
+import { populated, userPlaylistsBodyOf } from './userPlaylistsBody.js';
 
 /** Fills in the playlists' songs from the catalogue; songs deleted meanwhile are dropped. */
 export async function withSongs(catalogue: Catalogue, records: readonly PlaylistRecord[]): Promise<Playlist[]> {
@@ -27,13 +28,7 @@ export async function withSongs(catalogue: Catalogue, records: readonly Playlist
 }
 
 function withSongsFrom(byId: Map<string, Song>, records: readonly PlaylistRecord[]): Playlist[] {
-  return records.map(({ songIds, ...rest }) => ({
-    ...rest,
-    songs: songIds.flatMap((id): Song[] => {
-      const song = byId.get(id);
-      return song ? [song] : [];
-    }),
-  }));
+  return records.map((record) => populated(byId, record));
 }
 
 async function withSongsOrNotFound(catalogue: Catalogue, record: PlaylistRecord | null): Promise<Playlist> {
@@ -58,15 +53,13 @@ export async function userPlaylists(catalogue: Catalogue, userId: string): Promi
   return withSongs(catalogue, await playlistsOf(userId));
 }
 
-const userPlaylistBodies = new EncodedBodies<readonly PlaylistRecord[]>();
-
 /**
- * GET /api/playlists/user-playlists's body, `{ data }`: serialised once per kept playlist list
- * and catalogue version (hundreds of playlists of songs made it the costliest read per request).
+ * GET /api/playlists/user-playlists's body, `{ data }`: made once per kept playlist list and
+ * catalogue version, from each playlist's kept JSON (userPlaylistsBody.ts).
  */
 export async function userPlaylistsBody(catalogue: Catalogue, userId: string): Promise<EncodedBody> {
   const [records, byId] = await Promise.all([playlistsOf(userId), catalogue.songsById()]);
-  return userPlaylistBodies.get(records, byId, () => ({ data: withSongsFrom(byId, records) }));
+  return userPlaylistsBodyOf(records, byId);
 }
 
 export async function ownPlaylist(catalogue: Catalogue, playlistId: string, userId: string): Promise<Playlist> {
@@ -91,7 +84,7 @@ async function changeSongs(
   playlistId: string,
   songId: string,
   userId: string,
-): Promise<Playlist> {
+): Promise<PlaylistRecord> {
   // An own playlist seen before and a song in the catalogue: the write alone answers (null when the
   // playlist went meanwhile). Otherwise the playlist is read first, for a 404 or 403 in that order.
   const songThere = await catalogue.songExists(songId);
@@ -99,16 +92,22 @@ async function changeSongs(
     await ownedRecord(playlistId, userId);
     if (!songThere) throw notFound(CATALOGUE_MESSAGES.songNotFound);
   }
-  return withSongsOrNotFound(catalogue, await change(playlistId, songId));
+  const record = await change(playlistId, songId);
+  if (!record) throw notFound(CATALOGUE_MESSAGES.playlistNotFound);
+  return record;
 }
 
-/** Appends an existing song to an own playlist (never twice). */
-export function addSong(catalogue: Catalogue, playlistId: string, songId: string, userId: string): Promise<Playlist> {
-  return changeSongs(catalogue, addSongToPlaylist, playlistId, songId, userId);
+/**
+ * Appends an existing song to an own playlist (never twice). Answers the playlist's id and how
+ * many entries it holds now, as the add-song answer carries: not the populated playlist.
+ */
+export async function addSong(catalogue: Catalogue, playlistId: string, songId: string, userId: string): Promise<PlaylistSongCount> {
+  const { _id, songIds, saavnTracks } = await changeSongs(catalogue, addSongToPlaylist, playlistId, songId, userId);
+  return { _id, songs: songIds.length + (saavnTracks?.length ?? 0) };
 }
 
-export function removeSong(catalogue: Catalogue, playlistId: string, songId: string, userId: string): Promise<Playlist> {
-  return changeSongs(catalogue, removeSongFromPlaylist, playlistId, songId, userId);
+export async function removeSong(catalogue: Catalogue, playlistId: string, songId: string, userId: string): Promise<Playlist> {
+  return withSongsOrNotFound(catalogue, await changeSongs(catalogue, removeSongFromPlaylist, playlistId, songId, userId));
 }
 
 /** Sets an own playlist's songs, in order (Subsonic's createPlaylist and updatePlaylist). */

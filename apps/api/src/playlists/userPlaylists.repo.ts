@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import mongoose from 'mongoose';
 import { isDuplicateKey } from '../db/dataErrors.js';
 import { serialised } from '../db/engine.js';
+import { KeyedGroupCommit } from '../db/groupCommit.js';
 import { UserPlaylistsModel } from './userPlaylists.model.js';
 
 /*
@@ -14,7 +15,7 @@ import { UserPlaylistsModel } from './userPlaylists.model.js';
  * revision is still the one it read. So it is one update by `_id`, with no read when this process
  * knows the list, and it loses no change when other processes write the same list (MongoDB):
  * a refused write reads the list again and retries. Within this process, changes of one list
- * run one at a time (`serialised`).
+ * that arrive together are written together, one round at a time (`serialised`).
  */
 
 const ID_BYTES = 12;
@@ -102,18 +103,26 @@ async function compareAndSet(userId: string, from: KnownList, next: string[]): P
   return true;
 }
 
-async function change(userId: string, edit: (ids: string[]) => string[]): Promise<void> {
-  await serialised(lock(userId), async () => {
+type Edit = (ids: string[]) => string[];
+
+/**
+ * Changes of one list that arrive while one is being stored go together (db/groupCommit.ts):
+ * their edits are applied in arrival order to the list as known and written with one
+ * compare-and-set, so n concurrent creates by one listener cost one list write a round, not n.
+ */
+const changes = new KeyedGroupCommit<Edit, void>((userId, edits) =>
+  serialised(lock(userId), async () => {
     let list = kept(userId) ?? (await read(userId));
     for (let attempt = 1; ; attempt++) {
-      const next = edit(list.ids);
-      if (next === list.ids) return;
-      if (await compareAndSet(userId, list, next)) return;
+      const next = edits.reduce((ids, edit) => edit(ids), list.ids);
+      if (next === list.ids || (await compareAndSet(userId, list, next))) return edits.map(() => undefined);
       if (attempt === MAX_ATTEMPTS) throw new Error(`the playlist list of ${userId} kept changing`);
       list = await read(userId);
     }
-  });
-}
+  }),
+);
+
+const change = (userId: string, edit: Edit): Promise<void> => changes.write(key(userId), edit);
 
 /** Appends playlists to their owner's list, each once. */
 export function addToList(userId: string, ids: readonly (string | mongoose.Types.ObjectId)[]): Promise<void> {

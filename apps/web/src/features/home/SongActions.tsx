@@ -8,7 +8,7 @@ export function SongActions({ song, playlists }: { song: Song; playlists: Playli
   return (
     <>
       <LikeButton songId={song._id} songName={song.name} />
-      <AddToPlaylist songId={song._id} songName={song.name} playlists={playlists} onAdded={playlistsChanged} />
+      <AddToPlaylist songId={song._id} songName={song.name} playlists={playlists} onAdded={() => void playlistsChanged()} />
       <SongShareMenu song={song} />
     </>
   );

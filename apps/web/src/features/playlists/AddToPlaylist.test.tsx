@@ -22,7 +22,7 @@ describe('AddToPlaylist', () => {
   it('checks the picked playlist and adds the song when the check is clicked', async () => {
     signInListener();
     mock = mockApi({
-      'PUT /playlists/add-song': [200, { data: { ...playlists[1], songs: [] }, message: 'Added' }],
+      'PUT /playlists/add-song': [200, { data: { _id: 'p2', songs: 1 }, message: 'Added' }],
     });
     render(<AddToPlaylist songId="s1" songName="Dawn" playlists={playlists} />);
     const list = await openDropdown();
@@ -46,7 +46,7 @@ describe('AddToPlaylist', () => {
   it('ignores the check when no playlist was picked', async () => {
     signInListener();
     const info = vi.spyOn(console, 'info').mockImplementation(() => {});
-    mock = mockApi({ 'PUT /playlists/add-song': [200, { data: playlists[0] }] });
+    mock = mockApi({ 'PUT /playlists/add-song': [200, { data: { _id: playlists[0]!._id, songs: 1 } }] });
     render(<AddToPlaylist songId="s1" songName="Dawn" playlists={playlists} />);
     await openDropdown();
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
@@ -81,7 +81,7 @@ describe('AddToPlaylist', () => {
 describe('AddToPlaylist from the keyboard', () => {
   it('opens into the list, picks with the arrows, confirms, and Escape gives focus back', async () => {
     signInListener();
-    mock = mockApi({ 'PUT /playlists/add-song': [200, { data: { ...playlists[1], songs: [] }, message: 'Added' }] });
+    mock = mockApi({ 'PUT /playlists/add-song': [200, { data: { _id: 'p2', songs: 1 }, message: 'Added' }] });
     const user = userEvent.setup();
     render(<AddToPlaylist songId="s1" songName="Dawn" playlists={playlists} />);
     const toggle = screen.getByRole('button', { name: 'Add Dawn to a playlist' });

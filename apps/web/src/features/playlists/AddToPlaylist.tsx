@@ -15,7 +15,8 @@ export interface AddToPlaylistProps {
   songName: string;
   /** The user's playlists; undefined while they load. */
   playlists: Playlist[] | undefined;
-  onAdded?(playlist: Playlist): void;
+  /** After an add: the playlists changed (the answer carries only the new count, so lists refetch). */
+  onAdded?(): void;
 }
 
 type Status = { kind: 'success' | 'error'; text: string } | null;
@@ -47,12 +48,12 @@ export function AddToPlaylist({ songId, songName, playlists, onAdded }: AddToPla
   const adding = useMutation(
     {
       mutationFn: (playlistId: string) => addSongToPlaylist(playlistId, songId),
-      onSuccess: (updated, playlistId) => {
-        const name = playlists?.find((p) => p._id === playlistId)?.name ?? updated?.name ?? 'playlist';
+      onSuccess: (_added, playlistId) => {
+        const name = playlists?.find((p) => p._id === playlistId)?.name ?? 'playlist';
         setStatus({ kind: 'success', text: addedToPlaylist(name) });
         setOpen(false);
         setPicked(null);
-        if (updated) onAdded?.(updated);
+        onAdded?.();
       },
       onError: (error) => {
         console.error('Add to playlist failed', error);

@@ -1,4 +1,4 @@
-import type { DataResponse, Playlist } from '@samaa/shared';
+import type { DataResponse, Playlist, PlaylistSongCount } from '@samaa/shared';
 import { api } from '../../api/client';
 
 export async function fetchUserPlaylists(): Promise<Playlist[]> {
@@ -30,8 +30,9 @@ export async function deletePlaylist(id: string): Promise<void> {
   await api.delete(`/playlists/${id}`);
 }
 
-export async function addSongToPlaylist(playlistId: string, songId: string): Promise<Playlist> {
-  const res = await api.put<DataResponse<Playlist>>('/playlists/add-song', { playlistId, songId });
+/** The answer names the playlist and its new number of entries, not the whole playlist. */
+export async function addSongToPlaylist(playlistId: string, songId: string): Promise<PlaylistSongCount> {
+  const res = await api.put<DataResponse<PlaylistSongCount>>('/playlists/add-song', { playlistId, songId });
   return res.data.data;
 }
 
