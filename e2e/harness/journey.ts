@@ -57,6 +57,8 @@ export async function signedInListener(browser: Browser, name: string, prefix: s
     },
     '/home',
   );
+  // The restored session asks for its media cookie before the shell shows: covers and audio need it.
+  await waitUntil(async () => (await guarded.page.context().cookies()).some((c) => c.name === 'samaa_media'), Boolean, 'the media cookie of the restored session', 30_000);
   return { guarded, listener, userId: login.data._id };
 }
 

@@ -138,6 +138,9 @@ export const EXPORT_CSV_COLUMNS = [
 ] as const;
 
 export const IMPORT_MESSAGES = {
+  /** The M3U8 export's comment line on its signed links (docs/media.md). */
+  exportLinksUntil: (until: string, hours: number) =>
+    `# Links to this server's files play until ${until} (${hours} hours after export); export again for new ones.`,
   noFile: 'Choose a playlist file to import',
   unknownFormat:
     'This is not a playlist file Samaa can read: expected an Exportify CSV (with a "Track Name" column), a Spotify data export (Playlist1.json), an M3U/M3U8 or an XSPF file',

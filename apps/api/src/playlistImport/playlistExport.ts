@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import { EXPORT_CSV_COLUMNS, playlistEntries, type Playlist } from '@samaa/shared';
+import { EXPORT_CSV_COLUMNS, IMPORT_MESSAGES, playlistEntries, type Playlist } from '@samaa/shared';
 
 export type ExportFormat = 'm3u8' | 'csv';
 
@@ -16,17 +16,20 @@ interface ExportLine {
 /** How an export writes our own media paths: absolute, and signed unless media is public. */
 export interface ExportLinks {
   origin: string;
-  /** `/media/…` with its signed query; absent under PUBLIC_MEDIA. */
-  sign?: (path: string) => string;
-  /** When the signed links stop playing (stated in the M3U8 header). */
-  expiresAt?: Date;
-  ttlHours?: number;
+  /** Absent under PUBLIC_MEDIA. */
+  signed?: {
+    /** `/media/…` with its signed query. */
+    sign: (path: string) => string;
+    /** When the links stop playing (stated in the M3U8 header). */
+    expiresAt: Date;
+    ttlHours: number;
+  };
 }
 
 function lines(playlist: Playlist, links: ExportLinks): ExportLine[] {
   const absolute = (url: string) => {
     if (!url.startsWith('/')) return url;
-    return `${links.origin}${links.sign && url.startsWith('/media/') ? links.sign(url) : url}`;
+    return `${links.origin}${links.signed && url.startsWith('/media/') ? links.signed.sign(url) : url}`;
   };
   return playlistEntries(playlist).map((entry) =>
     entry.kind === 'song'
@@ -59,11 +62,7 @@ const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ');
  */
 export function toM3u8(playlist: Playlist, links: ExportLinks): string {
   const out = ['#EXTM3U', `#PLAYLIST:${oneLine(playlist.name)}`];
-  if (links.sign && links.expiresAt) {
-    out.push(
-      `# Links to this server's files play until ${links.expiresAt.toISOString()} (${links.ttlHours} hours after export); export again for new ones.`,
-    );
-  }
+  if (links.signed) out.push(IMPORT_MESSAGES.exportLinksUntil(links.signed.expiresAt.toISOString(), links.signed.ttlHours));
   for (const line of lines(playlist, links)) {
     const seconds = line.durationMs ? Math.round(line.durationMs / 1000) : -1;
     out.push(`#EXTINF:${seconds},${oneLine(line.artist)} - ${oneLine(line.title)}`, oneLine(line.location));

@@ -73,7 +73,7 @@ export function playlistImportRouter(ctx: AppContext): Router {
     if (ctx.config.media.public) return { origin };
     const ttlHours = ctx.config.media.linkTtlHours;
     const expiresAt = new Date(Math.floor(Date.now() / 1000 + ttlHours * 3600) * 1000);
-    return { origin, ttlHours, expiresAt, sign: (path) => signer.sign(path, userId, expiresAt) };
+    return { origin, signed: { ttlHours, expiresAt, sign: (path) => signer.sign(path, userId, expiresAt) } };
   };
   const importJson = express.json({ limit: IMPORT_LIMITS.maxFileBytes });
   /** Listeners with an import running in this process: one at a time each (it takes seconds of CPU). */
