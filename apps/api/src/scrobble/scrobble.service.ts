@@ -91,7 +91,6 @@ export function openLink(userId: string, service: ScrobbleService, link: StoredL
 export const listenBrainz = () => scrobbling().listenbrainz;
 export const lastfm = () => scrobbling().lastfm;
 export const scrobbleLogger = () => scrobbling().logger;
-export { markNeedsReconnect };
 
 // --- connections -------------------------------------------------------------------------------
 
