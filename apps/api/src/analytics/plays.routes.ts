@@ -22,7 +22,7 @@ export function playsRouter(ctx: AppContext): Router {
       await scrobbleListen(ctx, userId, songId, { player: WEB_PLAYER_NAME });
     } else {
       await setNowPlaying(userId, WEB_PLAYER_NAME, songId, new Date());
-      // Best effort, after the answer: a slow service does not hold the player up.
+      // Best effort and not waited for: a slow service does not hold the player up.
       void scrobbleNowPlaying(ctx, userId, songId, WEB_PLAYER_NAME).catch((err: unknown) => ctx.logger.warn({ err: String(err) }, 'now playing not sent'));
     }
     res.status(204).end();

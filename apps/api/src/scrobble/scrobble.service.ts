@@ -83,7 +83,6 @@ export function openLink(s: Scrobbling, userId: string, service: ScrobbleService
   return s.sealer.open(link.sealed, sealLabel(userId, service))?.key ?? null;
 }
 
-export { markNeedsReconnect };
 
 // --- connections -------------------------------------------------------------------------------
 

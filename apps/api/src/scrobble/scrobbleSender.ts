@@ -2,9 +2,8 @@ import type { ScrobbleService } from '@samaa/shared';
 import type { AppContext } from '../context.js';
 import type { Delivery } from './delivery.js';
 import { LASTFM_BATCH } from './lastfm.client.js';
-import { dropQueue, pendingKeys, queuedListens, removeListens, removePending } from './scrobble.repo.js';
-import { markNeedsReconnect, openLink } from './scrobble.service.js';
-import { connectionsOf } from './scrobble.repo.js';
+import { connectionsOf, dropQueue, markNeedsReconnect, pendingKeys, queuedListens, removeListens, removePending } from './scrobble.repo.js';
+import { openLink } from './scrobble.service.js';
 
 /*
  * Delivers the queued listens. Every `pollMs`, and at once when a listen is queued, it reads the
