@@ -5,7 +5,7 @@ import { SONG_FIELDS, SongModel, toSong } from './song.model.js';
 
 /*
  * The catalogue's data access: the version every process checks before trusting its in-memory
- * catalogue (songCatalogue.ts), and the whole-catalogue read it falls back on. Only a lookup by
+ * catalogue (catalogue.ts), and the whole-catalogue read it falls back on. Only a lookup by
  * `_id` is indexed on the embedded engine, so reading the version costs one primary-key lookup
  * where a full sorted scan of 10,000 songs costs most of a second.
  */
