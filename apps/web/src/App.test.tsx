@@ -113,6 +113,8 @@ describe('media cookie', () => {
     expect(sessionCall[0]!.headers.get('x-auth-token')).toBe('user-token');
     // Nothing else was asked before the cookie was there.
     expect(mock.calls[0]!.url).toBe('/account/media-session');
+    // A reload in this tab with the same token does not ask again.
+    expect(sessionStorage.getItem('samaa.mediaCookieFor')).toBe('user-token');
     await userEvent.setup().click(logout);
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/userlogin'));
     expect(mock.callsTo('POST /logout')).toHaveLength(1);

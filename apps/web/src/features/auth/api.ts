@@ -17,14 +17,14 @@ export async function registerUser(input: User): Promise<string> {
 /** POST /api/login (listener). */
 export async function loginUser(credentials: Credentials): Promise<LoginResponse> {
   const res = await api.post<LoginResponse>('/login', credentials);
-  mediaSessionStarted();
+  mediaSessionStarted(res.data.authToken);
   return res.data;
 }
 
 /** POST /api/login/ (admin): same path family, the caller checks `data.isAdmin`. */
 export async function loginAdmin(credentials: Credentials): Promise<LoginResponse> {
   const res = await api.post<LoginResponse>('/login/', credentials);
-  mediaSessionStarted();
+  mediaSessionStarted(res.data.authToken);
   return res.data;
 }
 
