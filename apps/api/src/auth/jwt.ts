@@ -27,7 +27,7 @@ export function signToken(claims: TokenClaims, secret: string, expiresIn: string
  */
 // eslint-disable-next-line no-restricted-syntax -- pure memo: a key object derived from its secret
 const keys = new Map<string, crypto.KeyObject>();
-function keyOf(secret: string): crypto.KeyObject {
+export function secretKeyOf(secret: string): crypto.KeyObject {
   let key = keys.get(secret);
   if (!key) {
     key = crypto.createSecretKey(Buffer.from(secret, 'utf8'));
@@ -63,7 +63,7 @@ export function verifyToken(token: string, secret: string): TokenClaims | null {
     verified.delete(token);
   }
   try {
-    const payload = jwt.verify(token, keyOf(secret), { algorithms: [ALGORITHM] });
+    const payload = jwt.verify(token, secretKeyOf(secret), { algorithms: [ALGORITHM] });
     if (typeof payload !== 'object' || payload === null) return null;
     const { _id, name, isAdmin, v, exp } = payload as Record<string, unknown>;
     if (typeof _id !== 'string' || typeof name !== 'string') return null;

@@ -1,8 +1,8 @@
-import crypto from 'node:crypto';
 import type { CookieOptions, Request, Response } from 'express';
 import jwt from 'jsonwebtoken';
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../context.js';
+import { secretKeyOf } from '../auth/jwt.js';
 
 /*
  * The media cookie: what lets `<img>` and `<audio>` (which cannot send a token header) load
@@ -25,21 +25,10 @@ function cookieOptions(ctx: AppContext): CookieOptions {
   return { httpOnly: true, sameSite: 'lax', path: '/media', secure: ctx.config.appUrl.startsWith('https:') };
 }
 
-// eslint-disable-next-line no-restricted-syntax -- pure memo: a key object derived from its secret
-const keys = new Map<string, crypto.KeyObject>();
-function keyOf(secret: string): crypto.KeyObject {
-  let key = keys.get(secret);
-  if (!key) {
-    key = crypto.createSecretKey(Buffer.from(secret, 'utf8'));
-    keys.set(secret, key);
-  }
-  return key;
-}
-
 /** Sets the cookie for a session of this user and token version; it lasts as long as a session token. */
 export function setMediaCookie(res: Response, ctx: AppContext, user: { _id: string; v?: number }): void {
   const expiresIn = ctx.config.jwtExpiresIn;
-  const token = jwt.sign({ sub: user._id, v: user.v ?? 0 }, keyOf(ctx.jwtSecret), {
+  const token = jwt.sign({ sub: user._id, v: user.v ?? 0 }, secretKeyOf(ctx.jwtSecret), {
     algorithm: ALGORITHM,
     audience: AUDIENCE,
     expiresIn: (/^\d+$/.test(expiresIn) ? Number(expiresIn) : expiresIn) as jwt.SignOptions['expiresIn'],
@@ -75,7 +64,7 @@ export function verifyMediaCookie(token: string, secret: string): MediaCookieCla
     verified.delete(cacheKey);
   }
   try {
-    const payload = jwt.verify(token, keyOf(secret), { algorithms: [ALGORITHM], audience: AUDIENCE });
+    const payload = jwt.verify(token, secretKeyOf(secret), { algorithms: [ALGORITHM], audience: AUDIENCE });
     if (typeof payload !== 'object' || payload === null) return null;
     const { sub, v, exp } = payload;
     if (typeof sub !== 'string' || typeof exp !== 'number') return null;
