@@ -8,6 +8,7 @@ import { libraryFileUrl, type LibraryFolder } from './libraryFolders.js';
 import { nodeScanFs, type ScanFs } from './scanPlan.js';
 import { scanLibrary, type ScanDeps, type ScanResult } from './scanner.js';
 import { startTagReader, type TagReader } from './tagReader.js';
+import { dirStampsOf, saveDirStamps } from './libraries.repo.js';
 import { taggedMp3, writeFile } from '../test/musicFiles.js';
 
 /*
@@ -136,5 +137,14 @@ describe('directory stamps', () => {
     expect(full.result).toMatchObject({ files: 12, updated: 12, added: 0, removed: 0, songs: 12 });
     expect([...(await catalogue.songsById()).keys()].sort()).toEqual(before);
     expect((await scan()).result).toMatchObject({ unchanged: 12 });
+  });
+
+  it('rewrites the stamps of hundreds of directories (the embedded engine left one large bulk update unanswered)', async () => {
+    const stamps = Array.from({ length: 300 }, (_, i) => ({ path: `many/${i}`, mtimeMs: 1, files: ['a.mp3'], dirs: [] }));
+    await saveDirStamps('many', stamps, []);
+    await saveDirStamps('many', stamps.map((stamp) => ({ ...stamp, mtimeMs: 2 })), []);
+    const kept = await dirStampsOf('many');
+    expect(kept.size).toBe(300);
+    expect([...kept.values()].every((stamp) => stamp.mtimeMs === 2)).toBe(true);
   });
 });

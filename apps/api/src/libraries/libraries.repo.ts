@@ -69,7 +69,9 @@ export async function dirStampsOf(library: string): Promise<Map<string, DirStamp
 
 /** Writes stamps (by primary key, in bulk) and deletes those of directories that are gone. */
 export async function saveDirStamps(library: string, stamps: readonly DirStampEntry[], gone: readonly string[]): Promise<void> {
-  const CHUNK = 500;
+  // Small commands: the embedded engine never answered one bulk update of 150 existing documents
+  // (100 went through), so each command stays well below that.
+  const CHUNK = 50;
   for (let i = 0; i < stamps.length; i += CHUNK) {
     await LibraryDirModel.bulkWrite(
       stamps.slice(i, i + CHUNK).map(({ path, mtimeMs, files, dirs, errors }) => ({
