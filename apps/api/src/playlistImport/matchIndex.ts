@@ -18,7 +18,8 @@ export interface MatchIndex {
   version: string;
   songs: IndexedSong[];
   byIsrc: Map<string, number[]>;
-  byLocation: Map<string, number>;
+  /** Several songs may play one file (the same upload added twice): each of them. */
+  byLocation: Map<string, number[]>;
   titleWords: Map<string, number[]>;
   artistWords: Map<string, number[]>;
   /** Marks of the last lookup, one slot per song: a lookup costs its posting lists, not a Set. */
@@ -49,7 +50,7 @@ export function buildMatchIndex(version: string, songs: readonly Song[]): MatchI
     });
     index.songs.push({ ...reduced, song, recording: recordingKey(reduced) });
     if (song.isrc) push(index.byIsrc, song.isrc.toUpperCase(), at);
-    index.byLocation.set(song.song, at);
+    push(index.byLocation, song.song, at);
     for (const word of tokens(reduced.title.text)) push(index.titleWords, word, at);
     for (const word of new Set(reduced.artists.flatMap((a) => tokens(a)))) push(index.artistWords, word, at);
   });

@@ -83,11 +83,16 @@ function byIsrc(index: MatchIndex, row: Comparable, isrc: string | undefined): S
  * A location that is one of our songs' own audio paths or URLs (an exported M3U8 or CSV read
  * back): on any host, and without the signed query (expired or not) of a /media link.
  */
-function byLocation(index: MatchIndex, location: string | undefined): IndexedSong | undefined {
+function byLocation(index: MatchIndex, location: string | undefined, row: Comparable): IndexedSong | undefined {
   if (!location) return undefined;
   const path = location.replace(/^https?:\/\/[^/]+/, '');
-  const at = index.byLocation.get(location) ?? index.byLocation.get(path) ?? (path.startsWith('/media/') ? index.byLocation.get(path.split('?')[0]!) : undefined);
-  return at === undefined ? undefined : index.songs[at];
+  const found = index.byLocation.get(location) ?? index.byLocation.get(path) ?? (path.startsWith('/media/') ? index.byLocation.get(path.split('?')[0]!) : undefined);
+  if (!found) return undefined;
+  // Songs that play the same file: the one whose title and artist are the row's.
+  return found
+    .map((at) => index.songs[at]!)
+    .map((item) => ({ item, score: score(row, item) }))
+    .sort((a, b) => compareScores(a.score, b.score))[0]?.item;
 }
 
 function matchInCatalogue(index: MatchIndex, input: ImportInput, position: number): { row: ImportRow; reduced: Comparable } {
@@ -97,7 +102,7 @@ function matchInCatalogue(index: MatchIndex, input: ImportInput, position: numbe
   if (isrc) {
     return { reduced, row: { ...base, status: 'matched', match: { songId: isrc.item.song._id, score: 1, by: 'isrc' }, candidates: [] } };
   }
-  const located = byLocation(index, input.location);
+  const located = byLocation(index, input.location, reduced);
   if (located) {
     return { reduced, row: { ...base, status: 'matched', match: { songId: located.song._id, score: 1, by: 'text' }, candidates: [] } };
   }

@@ -277,6 +277,17 @@ describe('GET /api/playlists/:id/export', () => {
     expect(songIds(back.body.playlist)).toEqual(songIds(body.playlist));
   });
 
+  it('imports an exported M3U8 back to the right song when two songs play one file', async () => {
+    const { body } = await importCsv(alice);
+    const hello = body.playlist.songs.find((song: { _id: string }) => song._id === ids.hello);
+    // A newer song on the same upload, in the playlist beside the first.
+    const [twin] = await addSongs(ctx.catalogue, [{ name: 'Twin Of Hello', artist: 'Nobody Else', img: hello.img, song: hello.song }]);
+    await request(app).put('/api/playlists/add-song').set('x-auth-token', alice.token).send({ playlistId: body.playlist._id, songId: twin }).expect(200);
+    const text = asText(await exportOf(body.playlist._id, 'm3u8'));
+    const back = await importCsv(alice, text, 'Road Trip.m3u8');
+    expect(songIds(back.body.playlist)).toEqual([...songIds(body.playlist), twin]);
+  });
+
   it('exports CSV in Exportify column names with Album Name, ISRC and a signed link that plays, and imports back', async () => {
     const { body } = await importCsv(alice);
     const id = body.playlist._id;
