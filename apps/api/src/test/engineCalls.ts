@@ -14,6 +14,8 @@ export interface EngineCalls {
 
 const current: EngineCalls = { calls: new Map(), records: new Map() };
 let installed = false;
+/** Moves at each window: a read begun before it (another app's background check) counts in none. */
+let windowNumber = 0;
 
 const add = (map: Map<string, number>, key: string, n: number) => map.set(key, (map.get(key) ?? 0) + n);
 
@@ -30,16 +32,18 @@ export function countEngineCalls(): void {
     const name = this.model.collection.collectionName;
     const op = (this as unknown as { op?: string }).op ?? 'exec';
     add(current.calls, `${name}.${op}`, 1);
+    const startedIn = windowNumber;
     const result = await (exec as (...a: unknown[]) => Promise<unknown>).apply(this, args);
-    if (op.startsWith('find') || op === 'distinct') add(current.records, name, recordsIn(result));
+    if ((op.startsWith('find') || op === 'distinct') && startedIn === windowNumber) add(current.records, name, recordsIn(result));
     return result;
   } as typeof exec;
   const aggregate = mongoose.Aggregate.prototype.exec;
   mongoose.Aggregate.prototype.exec = async function (this: mongoose.Aggregate<unknown>) {
     const name = (this as unknown as { _model: mongoose.Model<unknown> })._model.collection.collectionName;
     add(current.calls, `${name}.aggregate`, 1);
+    const startedIn = windowNumber;
     const result = await aggregate.apply(this);
-    add(current.records, name, recordsIn(result));
+    if (startedIn === windowNumber) add(current.records, name, recordsIn(result));
     return result;
   } as typeof aggregate;
   // Model.create saves through $save, an alias of the original save: both are counted as `save`.
@@ -61,6 +65,7 @@ export function countEngineCalls(): void {
 export async function engineCallsDuring(task: () => Promise<unknown>): Promise<{ calls: Record<string, number>; records: Record<string, number> }> {
   current.calls.clear();
   current.records.clear();
+  windowNumber += 1;
   await task();
   return { calls: Object.fromEntries([...current.calls].sort()), records: Object.fromEntries([...current.records].sort()) };
 }
