@@ -167,7 +167,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(\\.\\./)+(features/)?(about|account|admin|apps|auth|catalogue|favourites|feed|home|instructions|landing|libraries|library|likes|player|playlists|saavn|shares|spotify|trending|upload)/.+',
+              // Any folder but the app's shared ones (components, api, session...) is a feature.
+              regex: '^(\\.\\./)+(features/)?(?!(api|assets|components|features|session|shells|styles|test)/)[A-Za-z]+/.+',
               message: 'Import another feature through its index (e.g. ../likes), not its internal files.',
             },
           ],

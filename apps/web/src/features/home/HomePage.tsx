@@ -10,7 +10,7 @@ import { AsyncList, type ListState } from '../../components/AsyncList';
 import { SongRow } from '../../components/SongRow';
 import { useStartPlayback } from '../player';
 import { SearchPanel } from './SearchPanel';
-import { SongActions } from './SongActions';
+import { SongActions } from '../songActions';
 import { VirtualSongList } from '../../components/VirtualSongList';
 import './HomePage.css';
 

@@ -8,7 +8,7 @@ import { queryClient } from '../../api/queryClient';
 import { SongRow } from '../../components/SongRow';
 import { songCountLabel } from '../playlists';
 import { PlayIcon } from '../../components/icons';
-import { SongActions } from './SongActions';
+import { SongActions } from '../songActions';
 import './SearchPanel.css';
 
 export interface SearchPanelProps {

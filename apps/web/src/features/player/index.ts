@@ -1,5 +1,5 @@
 export { PlayerProvider } from './PlayerProvider';
 export { NowPlayingBar } from './NowPlayingBar';
-export { useStartPlayback, type PlaybackSource } from './startPlayback';
+export { useStartPlayback, type PlaybackSource, type StartOptions } from './startPlayback';
 export { usePlayerEngine, usePlayerState } from './usePlayer';
 export type { PlayerTrack } from './queue';

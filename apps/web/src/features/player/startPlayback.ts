@@ -12,19 +12,25 @@ export type PlaybackSource =
   /** A list played as it is shown (search results, liked songs): nothing follows. */
   | { kind: 'list' };
 
+/** How a play button starts: `stay` keeps the listener on the page (the now-playing bar shows it). */
+export interface StartOptions {
+  stay?: boolean;
+}
+
 /**
  * Plays the songs a play button already holds, from `index`, at once, then opens /player, which
- * shows what is playing. No request is made unless the queue later reads the catalogue's next page.
+ * shows what is playing (or stays, with `stay`). No request is made unless the queue later reads
+ * the catalogue's next page.
  */
 export function useStartPlayback() {
   const { playQueue } = usePlayerEngine();
   const navigate = useNavigate();
   return useCallback(
-    (songs: Song[], index: number, source: PlaybackSource = { kind: 'list' }) => {
+    (songs: Song[], index: number, source: PlaybackSource = { kind: 'list' }, options: StartOptions = {}) => {
       const more =
         source.kind === 'catalogue' ? moreTracks(cataloguePagesAfter(source.page, source.pageSize, source.total)) : undefined;
       playQueue(songs.map(songToTrack), index, more);
-      navigate('/player');
+      if (!options.stay) navigate('/player');
     },
     [playQueue, navigate],
   );

@@ -1,3 +1,3 @@
-export { SongShareMenu } from './SongShareMenu';
+export { useSongShareItems } from './SongShareMenu';
 export { useShareDialog } from './useShareDialog';
 export { useSharesEnabled } from './api';

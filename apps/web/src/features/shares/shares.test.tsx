@@ -8,7 +8,7 @@ import { renderWithRouter } from '../../test/renderWithRouter';
 import { stubMedia } from '../../test/playerKit';
 import PublicSharePage from './PublicSharePage';
 import SharesPage from './SharesPage';
-import { SongShareMenu } from './SongShareMenu';
+import { SongMenu } from '../songActions';
 
 let mock: ApiMock | undefined;
 beforeEach(() => signInListener());
@@ -37,7 +37,7 @@ describe('the song row’s share menu', () => {
       'GET /config': [200, { shares: true }],
       'POST /shares': [201, { data: SHARE, message: SHARE_MESSAGES.created }],
     });
-    renderWithRouter(<SongShareMenu song={SONG} />);
+    renderWithRouter(<SongMenu song={SONG} />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'More options for First Light' }));
     expect(screen.getByRole('menuitem', { name: SHARE_MESSAGES.shareSong })).toBeInTheDocument();
@@ -53,7 +53,7 @@ describe('the song row’s share menu', () => {
 
   it('is hidden when the server has sharing off', async () => {
     mock = mockApi({ 'GET /config': [200, { shares: false }] });
-    renderWithRouter(<SongShareMenu song={{ ...SONG, album: undefined }} />);
+    renderWithRouter(<SongMenu song={{ ...SONG, album: undefined }} />);
     await waitFor(() => expect(mock!.callsTo('GET /config')).toHaveLength(1));
     expect(screen.queryByRole('button', { name: /More options/ })).not.toBeInTheDocument();
   });

@@ -1,0 +1,2 @@
+export { SongActions } from './SongActions';
+export { SongMenu } from './SongMenu';
