@@ -11,7 +11,7 @@ import { TranscodeCache } from '../../transcode/transcodeCache.js';
 import { sendMediaFile } from '../mediaFile.js';
 
 export type CoverFormat = 'webp' | 'jpeg';
-type Sharp = typeof import('sharp');
+type Sharp = typeof import('sharp').default;
 
 /**
  * Largest image (width × height) decoded: a cover is at most a few megapixels, and a forged
