@@ -58,7 +58,12 @@ export function Sidebar({
           <ul className="sidebar__links">
             {links.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end={link.end} className={({ isActive }) => (isActive ? 'active' : undefined)}>
+                <NavLink
+                  to={link.to}
+                  end={link.end}
+                  className={({ isActive }) => (isActive ? 'active' : undefined)}
+                  onClick={() => setOpen(false)}
+                >
                   {link.label}
                 </NavLink>
               </li>
