@@ -69,6 +69,13 @@ describe.sequential('a 390 px window', () => {
     await visible(list.getByRole('listitem').first());
     const box = await list.boundingBox();
     expect(box!.width).toBeGreaterThan(300);
+    // Every button of a row is inside the list's box (none pushed past its edge).
+    const first = list.getByRole('listitem').first();
+    for (const button of await first.getByRole('button').all()) {
+      const place = (await button.boundingBox())!;
+      expect(place.x + place.width).toBeLessThanOrEqual(box!.x + box!.width);
+    }
+    expect(await first.getByRole('button').count()).toBeGreaterThanOrEqual(4);
     await visible(page.getByRole('complementary', { name: 'Search' }));
     await fitsTheWidth();
     await page.waitForLoadState('networkidle');
