@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '@samaa/shared';
@@ -39,6 +40,14 @@ const menu = () => page.getByRole('button', { name: 'Menu' });
 async function fitsTheWidth(): Promise<void> {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(WIDTH);
+}
+
+/** axe's serious and critical findings (WCAG 2.1 A and AA) on the page as it is. */
+async function axe(name: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${name}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
 }
 
 async function openFromMenu(label: string): Promise<void> {
@@ -100,6 +109,7 @@ describe.sequential('a 390 px window', () => {
     expect(await menu().getAttribute('aria-expanded')).toBe('true');
     await visible(nav.getByRole('link', { name: 'Library', exact: true }));
     await screenshot(page, 'narrow-menu-open');
+    expect(await axe('menu open')).toEqual([]);
     await page.keyboard.press('Tab');
     await page.keyboard.press('Escape');
     expect(await menu().getAttribute('aria-expanded')).toBe('false');
@@ -110,6 +120,7 @@ describe.sequential('a 390 px window', () => {
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.closest('nav')?.getAttribute('aria-label') ?? document.activeElement?.className)).toBeTruthy();
     await page.keyboard.press('Escape');
+    expect(await axe('home')).toEqual([]);
     expectNoProblems(guarded);
   });
 
@@ -156,6 +167,7 @@ describe.sequential('a 390 px window', () => {
     await visible(panel.getByRole('region', { name: 'Matching artists' }).getByRole('link', { name: 'Aarav Mehta' }));
     await panel.scrollIntoViewIfNeeded();
     await screenshot(page, 'narrow-search-as-you-type');
+    expect(await axe('search results')).toEqual([]);
     await box.fill('zz no such song zz');
     await box.press('Enter');
     await visible(panel.getByText(MESSAGES.noResults, { exact: true }));
