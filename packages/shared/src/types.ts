@@ -168,3 +168,28 @@ export interface SaavnTrackRef {
 export interface PlaylistSaavnTrack extends SaavnTrackRef {
   at: number;
 }
+
+/** An album found by GET /api/search/catalogue: its id is the Subsonic one (`al-…`), its page /albums/:id. */
+export interface AlbumHit {
+  id: string;
+  name: string;
+  artist: string;
+  year?: number;
+  songCount: number;
+  /** The cover of its first song that has one. */
+  img?: string;
+}
+
+/** An artist found by GET /api/search/catalogue: its id is the Subsonic one (`ar-…`), its page /artists/:id. */
+export interface ArtistHit {
+  id: string;
+  name: string;
+  albumCount: number;
+  img?: string;
+}
+
+/** GET /api/search/catalogue?search=q: the albums and artists that match, best first. */
+export interface CatalogueSearchAnswer {
+  albums: AlbumHit[];
+  artists: ArtistHit[];
+}

@@ -80,7 +80,7 @@ describe('LibraryPage: own playlists', () => {
     const [placeholder] = cardOf('Road trip').getElementsByTagName('img');
     expect(placeholder?.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
     const [image] = cardOf('Focus').getElementsByTagName('img');
-    expect(image?.getAttribute('src')).toBe(`${window.location.origin}/media/images/focus.png`);
+    expect(image?.getAttribute('src')).toBe(`${window.location.origin}/media/images/focus.png?size=300`);
   });
 
   it('plays a playlist from its card', async () => {

@@ -1,6 +1,6 @@
-import { useState, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import { LABELS, type CardViewModel } from '@samaa/shared';
-import { coverPlaceholder } from '../../components/coverPlaceholder';
+import { useCover } from '../../components/useCover';
 import { CardMenu, type CardMenuItem } from '../../components/CardMenu';
 import { PlayIcon } from '../../components/icons';
 import './PlaylistCard.css';
@@ -16,6 +16,9 @@ export interface PlaylistCardProps {
   menu?: CardMenuItem[];
 }
 
+/** About the widest a card's cover gets in the grids (PlaylistCard.css). */
+const CARD_COVER_PX = 220;
+
 export const songCountLabel = (total: number) => `${total} ${total === 1 ? 'song' : 'songs'}`;
 
 /** One playlist card, whatever the source (own, Spotify, Saavn): image, name, song count. */
@@ -26,8 +29,7 @@ export function PlaylistCard({
   wholeCardPlays = false,
   menu,
 }: PlaylistCardProps) {
-  const placeholder = coverPlaceholder(card.name);
-  const [cover, setCover] = useState(card.images[0]?.url || placeholder);
+  const cover = useCover(card.images[0]?.url, CARD_COVER_PX, card.name);
   const play = (event: MouseEvent) => {
     event.stopPropagation();
     onPlay();
@@ -40,7 +42,7 @@ export function PlaylistCard({
       onClick={wholeCardPlays ? onPlay : undefined}
     >
       <div className="pcard__cover">
-        <img src={cover} alt="" loading="lazy" onError={() => setCover(placeholder)} />
+        <img {...cover} alt="" loading="lazy" />
         <div className="pcard__overlay">
           <button
             type="button"
