@@ -129,6 +129,21 @@ describe('POST /api/playlists/import', () => {
     expect(byStatus(again.body.rows)).toEqual(['dropped', 'matched', 'matched', 'matched', 'missing', 'matched']);
   });
 
+  it("the description's count follows the review, the playlist is marked imported, and a listener's own description stays", async () => {
+    const { body } = await importCsv(alice);
+    const id = body.playlist._id;
+    expect(body.playlist).toMatchObject({ desc: 'Imported from a CSV file: 4 of 6 tracks matched', imported: true });
+    const picked = await request(app).put(`/api/playlists/${id}/import-rows/3`).set('x-auth-token', alice.token).send({ action: 'pick', songId: ids.rain });
+    expect(picked.body.playlist.desc).toBe('Imported from a CSV file: 5 of 6 tracks matched');
+    const listed = await request(app).get('/api/playlists/user-playlists').set('x-auth-token', alice.token);
+    expect(listed.body.data[0]).toMatchObject({ _id: id, desc: 'Imported from a CSV file: 5 of 6 tracks matched', imported: true });
+    await request(app).put(`/api/playlists/edit/${id}`).set('x-auth-token', alice.token).send({ name: 'Road Trip', desc: 'Summer 2026' }).expect(200);
+    const dropped = await request(app).put(`/api/playlists/${id}/import-rows/0`).set('x-auth-token', alice.token).send({ action: 'drop' });
+    expect(dropped.body.playlist.desc).toBe('Summer 2026');
+    const handMade = await request(app).post('/api/playlists').set('x-auth-token', alice.token).send({ name: 'Mine', desc: '' });
+    expect(handMade.body.data.imported).toBeUndefined();
+  });
+
   it('answers 400 to a bad resolution and 404 to a row that is not there', async () => {
     const { body } = await importCsv(alice);
     const id = body.playlist._id;
