@@ -1,4 +1,5 @@
 import { useState, type MouseEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { LABELS, type CardViewModel } from '@samaa/shared';
 import { coverPlaceholder } from '../../components/coverPlaceholder';
 import { CardMenu, type CardMenuItem } from '../../components/CardMenu';
@@ -14,6 +15,8 @@ export interface PlaylistCardProps {
   wholeCardPlays?: boolean;
   /** The options menu shown on hover or keyboard focus (own playlists). */
   menu?: CardMenuItem[];
+  /** Where the card's name and cover lead (an own playlist's page). */
+  to?: string;
 }
 
 export const songCountLabel = (total: number) => `${total} ${total === 1 ? 'song' : 'songs'}`;
@@ -25,6 +28,7 @@ export function PlaylistCard({
   listenNow = false,
   wholeCardPlays = false,
   menu,
+  to,
 }: PlaylistCardProps) {
   const placeholder = coverPlaceholder(card.name);
   const [cover, setCover] = useState(card.images[0]?.url || placeholder);
@@ -35,7 +39,7 @@ export function PlaylistCard({
 
   return (
     <article
-      className={wholeCardPlays ? 'pcard pcard--clickable' : 'pcard'}
+      className={wholeCardPlays ? 'pcard pcard--clickable' : to ? 'pcard pcard--linked' : 'pcard'}
       aria-label={card.name}
       onClick={wholeCardPlays ? onPlay : undefined}
     >
@@ -55,7 +59,13 @@ export function PlaylistCard({
       <div className="pcard__meta">
         <div className="pcard__text">
           <h3 className="pcard__name" title={card.name}>
-            {card.name}
+            {to ? (
+              <Link className="pcard__link" to={to}>
+                {card.name}
+              </Link>
+            ) : (
+              card.name
+            )}
           </h3>
           <p className="pcard__count">{songCountLabel(card.tracks.total)}</p>
         </div>
