@@ -11,6 +11,7 @@ import type { AppContext } from '../context.js';
 import { addSongs } from '../songs/songs.service.js';
 import { PlaylistModel } from '../playlists/playlist.model.js';
 import { ImportChunkModel, ImportHeaderModel } from './importRows.model.js';
+import { flagImportedPlaylists } from './importFlag.migrations.js';
 
 useTestDatabase();
 let fake: SaavnFake;
@@ -142,6 +143,16 @@ describe('POST /api/playlists/import', () => {
     expect(dropped.body.playlist.desc).toBe('Summer 2026');
     const handMade = await request(app).post('/api/playlists').set('x-auth-token', alice.token).send({ name: 'Mine', desc: '' });
     expect(handMade.body.data.imported).toBeUndefined();
+  });
+
+  it('the startup migration marks imported the playlists of earlier builds that have an import review', async () => {
+    const { body } = await importCsv(alice);
+    const handMade = await request(app).post('/api/playlists').set('x-auth-token', alice.token).send({ name: 'Mine', desc: '' });
+    await PlaylistModel.updateOne({ _id: body.playlist._id }, { $unset: { imported: 1 } });
+    expect(await flagImportedPlaylists()).toBe(1);
+    const listed = await request(app).get('/api/playlists/user-playlists').set('x-auth-token', alice.token);
+    const imported = Object.fromEntries(listed.body.data.map((p: { _id: string; imported?: boolean }) => [p._id, p.imported]));
+    expect(imported).toEqual({ [body.playlist._id]: true, [handMade.body.data._id]: undefined });
   });
 
   it('answers 400 to a bad resolution and 404 to a row that is not there', async () => {
