@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { PLAYLIST_PAGE, STORAGE_KEYS, songOptionsLabel, type Playlist, type Song } from '@samaa/shared';
+import { IMPORT_LABELS, PLAYLIST_PAGE, STORAGE_KEYS, songOptionsLabel, type Playlist, type PlaylistImportResult, type Song } from '@samaa/shared';
 import { launchBrowser, screenshot, type GuardedPage } from '../harness/browser.js';
 import { expectNoProblems, nowPlaying, signedInListener, stopJourneyOnFailure, waitUntil } from '../harness/journey.js';
 
@@ -53,7 +53,10 @@ describe('playlist page journey', () => {
     for (const song of songs) await api('PUT', '/playlists/add-song', { playlistId, songId: song._id });
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Library', exact: true }).click();
-    await page.getByRole('article', { name: 'Night drive' }).getByRole('link', { name: 'Night drive' }).click();
+    const card = page.getByRole('article', { name: 'Night drive' });
+    await card.hover();
+    await screenshot(page, 'playlist-page-library-card');
+    await card.getByRole('link', { name: 'Night drive' }).click();
     await page.waitForURL(`**/playlists/${playlistId}`);
     await page.getByRole('heading', { level: 1, name: 'Night drive' }).waitFor();
     expect(await page.getByText('Roads after dark').isVisible()).toBe(true);
@@ -114,6 +117,52 @@ describe('playlist page journey', () => {
     await waitUntil(() => nowPlaying(page), (s) => s.title === b.name && s.playing, 'the clicked song to play');
     expect(page.url()).toContain(`/playlists/${playlistId}`);
     await screenshot(page, 'playlist-page-playing');
+    expectNoProblems(guarded);
+  });
+
+  it('creates a playlist from a row\'s add menu with "New playlist…", the song in it', async () => {
+    const [, b] = songs as [Song, Song];
+    await page.getByRole('button', { name: `Add ${b.name} to a playlist` }).click();
+    await page.getByRole('button', { name: PLAYLIST_PAGE.newPlaylist }).click();
+    await page.getByRole('textbox', { name: PLAYLIST_PAGE.newPlaylistName }).fill('Late shift');
+    await screenshot(page, 'playlist-page-new-playlist');
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'Added to Late shift' }).waitFor();
+    const { data } = await api<{ data: Playlist[] }>('GET', '/playlists/user-playlists');
+    expect(data.find((playlist) => playlist.name === 'Late shift')?.songs.map((song) => song._id)).toEqual([b._id]);
+    expectNoProblems(guarded);
+  });
+
+  it('links an imported playlist to its review, whose search box and picks keep the description\'s count', async () => {
+    const [a, b] = songs as [Song, Song];
+    const imported = await api<PlaylistImportResult>('POST', '/playlists/import', {
+      source: 'spotify',
+      spotifyPlaylistId: 'pagejourney1',
+      name: 'Imported mix',
+      tracks: [
+        { title: a.name, artists: [a.artist] },
+        { title: 'Nothing Like This Xq', artists: ['Nobody Known'] },
+      ],
+    });
+    const id = imported.playlist._id;
+    await page.goto(`/playlists/${id}`);
+    await page.getByText('Imported from Spotify: 1 of 2 tracks matched').waitFor();
+    await page.getByRole('link', { name: IMPORT_LABELS.review }).click();
+    await page.waitForURL(`**/library/import/${id}`);
+    await page.getByRole('button', { name: IMPORT_LABELS.searchAnother }).first().click();
+    const box = page.getByRole('searchbox', { name: IMPORT_LABELS.searchAnother });
+    await box.fill(b.name);
+    await page.getByRole('button', { name: IMPORT_LABELS.search, exact: true }).click();
+    await page.getByRole('button', { name: IMPORT_LABELS.pick }).first().waitFor();
+    await screenshot(page, 'playlist-page-import-search');
+    await page.getByRole('button', { name: IMPORT_LABELS.pick }).first().click();
+    await waitUntil(
+      async () => (await api<{ data: Playlist }>('GET', `/playlists/${id}`)).data.desc,
+      (desc) => desc === 'Imported from Spotify: 2 of 2 tracks matched',
+      'the description to follow the pick',
+    );
+    await page.goto(`/playlists/${id}`);
+    await page.getByText('Imported from Spotify: 2 of 2 tracks matched').waitFor();
     expectNoProblems(guarded);
   });
 

@@ -107,9 +107,6 @@ export default function PlaylistPage() {
           {failure}
         </p>
       )}
-      <p className="visually-hidden" role="status">
-        {announcement}
-      </p>
       {entries.length === 0 ? (
         <p className="empty-state">{PLAYLIST_PAGE.empty}</p>
       ) : (
@@ -123,6 +120,9 @@ export default function PlaylistPage() {
           onFocused={forgetFocus}
         />
       )}
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
     </div>
   );
 }
