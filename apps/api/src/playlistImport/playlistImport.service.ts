@@ -22,7 +22,7 @@ import {
 import { currentMatchIndex } from './matchIndex.js';
 import { matchRows, type MatchOptions } from './matcher.js';
 import type { ParsedPlaylist } from './parsers/parsedPlaylist.js';
-import { countRows, entriesOf } from './playlistEntries.js';
+import { countRows, entriesOf, inPlaylistOrder } from './playlistEntries.js';
 import { importDescription, withMatchCount } from './importDescription.js';
 import { deletePlaylistWithImport } from './playlistImportCleanup.js';
 
@@ -83,7 +83,8 @@ async function rewrite(record: PlaylistRecord, header: ImportHeader, change: (ro
     const changed = await change(rows);
     for (const row of changed) rows[row.index] = row;
     const { songIds, saavnTracks } = entriesOf(rows, kept);
-    const updated = await setPlaylistEntries(record._id, songIds, saavnTracks, withMatchCount(record.desc, countRows(rows)));
+    const ordered = inPlaylistOrder(record.songIds, songIds);
+    const updated = await setPlaylistEntries(record._id, ordered, saavnTracks, withMatchCount(record.desc, countRows(rows)));
     if (!updated) throw notFound(CATALOGUE_MESSAGES.playlistNotFound);
     return { changed, result: { updated, rows, changed } };
   });

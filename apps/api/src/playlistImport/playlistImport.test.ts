@@ -145,6 +145,14 @@ describe('POST /api/playlists/import', () => {
     expect(handMade.body.data.imported).toBeUndefined();
   });
 
+  it('keeps the order the listener moved the songs into when a review change rebuilds the playlist', async () => {
+    const { body } = await importCsv(alice);
+    const id = body.playlist._id;
+    await request(app).put('/api/playlists/move-song').set('x-auth-token', alice.token).send({ playlistId: id, songId: ids.lucky, to: 0 }).expect(200);
+    const picked = await request(app).put(`/api/playlists/${id}/import-rows/3`).set('x-auth-token', alice.token).send({ action: 'pick', songId: ids.rain });
+    expect(picked.body.playlist.songs.map((s: { _id: string }) => s._id)).toEqual([ids.lucky, ids.hello, ids.pressure, ids.rain]);
+  });
+
   it('the startup migration marks imported the playlists of earlier builds that have an import review', async () => {
     const { body } = await importCsv(alice);
     const handMade = await request(app).post('/api/playlists').set('x-auth-token', alice.token).send({ name: 'Mine', desc: '' });
