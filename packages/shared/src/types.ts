@@ -93,6 +93,8 @@ export interface Playlist {
   user: string;
   /** JioSaavn songs an import kept, each at its place among the entries; absent when none. */
   saavnTracks?: PlaylistSaavnTrack[];
+  /** True when an import made it (it then has an import review); absent for hand-made playlists. */
+  imported?: true;
 }
 
 export interface SpotifyImage {

@@ -21,6 +21,7 @@ const ScrobblingPage = lazy(() => import('../features/account/ScrobblingPage'));
 const AppsPage = lazy(() => import('../features/apps/AppsPage'));
 const ImportReviewPage = lazy(() => import('../features/playlistImport/ImportReviewPage'));
 const SharesPage = lazy(() => import('../features/shares/SharesPage'));
+const PlaylistPage = lazy(() => import('../features/playlists/PlaylistPage'));
 
 const LINKS = [
   { to: '/home', label: 'Home' },
@@ -58,6 +59,7 @@ export function ListenerShell() {
             <Route path="/home" element={<HomePage />} />
             <Route path="/library" element={<LibraryPage />} />
             <Route path="/library/import/:id" element={<ImportReviewPage />} />
+            <Route path="/playlists/:id" element={<PlaylistPage />} />
             <Route path="/feed" element={<FeedPage />} />
             <Route path="/player" element={<PlayerPage />} />
             <Route path="/trending" element={<TrendingPage />} />

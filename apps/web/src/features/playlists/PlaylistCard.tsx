@@ -1,4 +1,5 @@
 import type { MouseEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { LABELS, type CardViewModel } from '@samaa/shared';
 import { useCover } from '../../components/useCover';
 import { CardMenu, type CardMenuItem } from '../../components/CardMenu';
@@ -14,6 +15,8 @@ export interface PlaylistCardProps {
   wholeCardPlays?: boolean;
   /** The options menu shown on hover or keyboard focus (own playlists). */
   menu?: CardMenuItem[];
+  /** Where the card's name and cover lead (an own playlist's page). */
+  to?: string;
 }
 
 /** About the widest a card's cover gets in the grids (PlaylistCard.css). */
@@ -28,6 +31,7 @@ export function PlaylistCard({
   listenNow = false,
   wholeCardPlays = false,
   menu,
+  to,
 }: PlaylistCardProps) {
   const cover = useCover(card.images[0]?.url, CARD_COVER_PX, card.name);
   const play = (event: MouseEvent) => {
@@ -37,7 +41,7 @@ export function PlaylistCard({
 
   return (
     <article
-      className={wholeCardPlays ? 'pcard pcard--clickable' : 'pcard'}
+      className={wholeCardPlays ? 'pcard pcard--clickable' : to ? 'pcard pcard--linked' : 'pcard'}
       aria-label={card.name}
       onClick={wholeCardPlays ? onPlay : undefined}
     >
@@ -57,7 +61,13 @@ export function PlaylistCard({
       <div className="pcard__meta">
         <div className="pcard__text">
           <h3 className="pcard__name" title={card.name}>
-            {card.name}
+            {to ? (
+              <Link className="pcard__link" to={to}>
+                {card.name}
+              </Link>
+            ) : (
+              card.name
+            )}
           </h3>
           <p className="pcard__count">{songCountLabel(card.tracks.total)}</p>
         </div>
