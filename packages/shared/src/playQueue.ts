@@ -85,3 +85,9 @@ export const QUEUE_LABELS = {
 export const savedAsPlaylist = (name: string) => `Saved as ${name}`;
 export const removedFromQueue = (name: string) => `Removed ${name} from the queue`;
 export const movedInQueue = (name: string, position: number, total: number) => `${name} moved to ${position} of ${total}`;
+export const queueRowLabels = (name: string) => ({
+  drag: `Drag ${name}`,
+  moveUp: `Move ${name} up`,
+  moveDown: `Move ${name} down`,
+  remove: `Remove ${name} from the queue`,
+});

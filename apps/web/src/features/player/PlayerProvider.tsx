@@ -4,6 +4,8 @@ import { PlayerEngine, type OutputFactory } from './engine/PlayerEngine';
 import type { Rng } from './queue';
 import { useKeyboardShortcuts } from './useKeyboardShortcuts';
 import { PlayReporter } from './playReports';
+import { QueueSync } from './QueueSync';
+import { QueueStatus } from './QueueStatus';
 import { PlayerEngineContext } from './usePlayer';
 
 /**
@@ -47,6 +49,8 @@ export function PlayerProvider({
       <audio ref={mainRef} data-testid="player-audio" preload="auto" hidden />
       <audio ref={secondRef} preload="auto" hidden aria-hidden="true" />
       {!standalone && <PlayReporter />}
+      {!standalone && <QueueSync />}
+      <QueueStatus />
       {children}
     </PlayerEngineContext.Provider>
   );

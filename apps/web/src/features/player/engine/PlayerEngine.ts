@@ -33,6 +33,8 @@ export interface PlayerSnapshot {
   volume: number;
   muted: boolean;
   settings: PlaybackSettings;
+  /** The last result of a queue action to announce ("Added to queue"); a new object each time. */
+  notice: { text: string } | null;
 }
 
 export type OutputFactory = (elements: OutputElements, events: OutputEvents) => AudioOutput;
@@ -86,6 +88,7 @@ export class PlayerEngine {
       duration: 0,
       ...loadVolume(),
       settings: loadSettings(),
+      notice: null,
     };
   }
 
@@ -152,6 +155,9 @@ export class PlayerEngine {
   moveTrack = (from: number, to: number) => this.update((s) => edits.moveTrack(s, from, to));
   removeTrack = (index: number) => this.update((s) => edits.removeTrack(s, index));
   clearQueue = () => this.update(edits.clearQueue);
+
+  /** Says what a queue action did, politely (QueueStatus shows and announces it). */
+  announce = (text: string) => this.commit({ notice: { text } });
 
   /**
    * A queue saved elsewhere (the listener's other device, through the server) replaces this one,
