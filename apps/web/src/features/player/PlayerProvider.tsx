@@ -3,6 +3,7 @@ import { getStoredUser } from '../../session/session';
 import { PlayerEngine, type OutputFactory } from './engine/PlayerEngine';
 import type { Rng } from './queue';
 import { useKeyboardShortcuts } from './useKeyboardShortcuts';
+import { AppShortcuts } from './AppShortcuts';
 import { PlayReporter } from './playReports';
 import { QueueSync } from './QueueSync';
 import { QueueStatus } from './QueueStatus';
@@ -42,7 +43,8 @@ export function PlayerProvider({
     return () => engine.detach();
   }, [engine]);
 
-  useKeyboardShortcuts(engine);
+  // A share link's page has the player keys only; the listener's screens add `/` and `?`.
+  useKeyboardShortcuts(engine, undefined, standalone);
 
   return (
     <PlayerEngineContext.Provider value={engine}>
@@ -50,6 +52,7 @@ export function PlayerProvider({
       <audio ref={secondRef} preload="auto" hidden aria-hidden="true" />
       {!standalone && <PlayReporter />}
       {!standalone && <QueueSync />}
+      {!standalone && <AppShortcuts engine={engine} />}
       <QueueStatus />
       {children}
     </PlayerEngineContext.Provider>
