@@ -83,7 +83,7 @@ describe('syncing with the server', () => {
     expect(loadSyncMark('u1')).toEqual({ synced: 'saved-1' });
   });
 
-  it('keeps this browser’s queue when the server’s is the one it saved, and sends it as the page goes', async () => {
+  it('keeps this browser’s queue when the server’s is the one it saved, and sends what is unsaved as the page goes', async () => {
     saveQueue(loadQueue(emptyPlayback, [track(5)], 0, { autoplay: false }), 'u1');
     saveSyncMark({ synced: 't1' }, 'u1');
     const engine = engineFor();
@@ -91,8 +91,12 @@ describe('syncing with the server', () => {
     await vi.runAllTimersAsync();
     expect(engine.getSnapshot().playback.tracks.map((t) => t.id)).toEqual([id(5)]);
     expect(saved).toEqual([]);
+    // Nothing unsaved: an idle tab going away leaves the server's queue alone.
     window.dispatchEvent(new Event('pagehide'));
-    expect(sentOnExit).toEqual([{ songs: [id(5)], current: 0, position: 0 }]);
+    expect(sentOnExit).toEqual([]);
+    engine.seek(30);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(sentOnExit).toEqual([{ songs: [id(5)], current: 0, position: 30 }]);
   });
 
   it('pushes a local change the server has not seen', async () => {

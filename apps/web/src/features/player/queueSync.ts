@@ -62,6 +62,7 @@ export function startQueueSync(engine: Engine, deps: QueueSyncDeps): () => void 
   let timer: number | undefined;
   let pending = false;
   let seen = engine.getSnapshot().playback;
+  let seenPosition = engine.getSnapshot().position;
 
   const remember = (next: SyncMark) => {
     mark = next;
@@ -93,18 +94,26 @@ export function startQueueSync(engine: Engine, deps: QueueSyncDeps): () => void 
   };
 
   const unsubscribe = engine.subscribe(() => {
-    const playback = engine.getSnapshot().playback;
+    const { playback, position } = engine.getSnapshot();
     const before = seen;
+    const positionBefore = seenPosition;
     seen = playback;
-    if (adopting || playback === before) return;
+    seenPosition = position;
+    if (adopting) return;
     const edited = playback.tracks !== before.tracks || playback.index !== before.index;
     if (edited) remember({ ...mark, changedAt: Date.now() });
-    // A pause keeps the position where the listener left it, for another device to resume.
-    if (edited || (before.playing && !playback.playing)) schedule();
+    // A pause, or a seek while paused, keeps the position where the listener left it, for
+    // another device to resume.
+    const paused = before.playing && !playback.playing;
+    const seekedPaused = !playback.playing && position !== positionBefore;
+    if (edited || paused || seekedPaused) schedule();
   });
 
+  // Only what this page has not saved yet (or the position of a song still playing) is sent as
+  // it goes: an idle tab must not overwrite a queue another device saved meanwhile.
   const onPageHide = () => {
-    if (!ready || engine.getSnapshot().playback.tracks.length === 0) return;
+    const { playback } = engine.getSnapshot();
+    if (!ready || playback.tracks.length === 0 || !(pending || playback.playing)) return;
     const queue = current();
     if (queue && deps.sendOnExit(queue)) pending = false;
   };
