@@ -99,14 +99,15 @@ describe('the queue', () => {
 
   it('the Queue panel reorders (buttons and keyboard drag), removes, and has no serious axe violations', async () => {
     const before = await panelNames();
-    await panel().getByRole('button', { name: `Move ${before[1]} down` }).click();
+    const row = (i: number) => panel().locator('li.queue-row').nth(i);
+    await row(1).getByRole('button', { name: `Move ${before[1]} down` }).click();
     await waitUntil(panelNames, (n) => n[2] === before[1] && n[1] === before[2], 'the move down');
     // Focus stays on the moved row's button.
     expect(await focusedName()).toBe(`Move ${before[1]} down`);
 
     // Drag with the keyboard: Space lifts the row, ↑ moves it, Space drops it.
     const moved = (await panelNames())[2]!;
-    await panel().getByRole('button', { name: `Drag ${moved}` }).focus();
+    await row(2).getByRole('button', { name: `Drag ${moved}` }).focus();
     await page.keyboard.press('Space');
     await page.waitForTimeout(200);
     await page.keyboard.press('ArrowUp');
@@ -114,10 +115,9 @@ describe('the queue', () => {
     await page.keyboard.press('Space');
     await waitUntil(panelNames, (n) => n[1] === moved, 'the keyboard drag');
 
-    const last = (await panelNames()).at(-1)!;
-    const count = (await panelNames()).length;
-    await panel().getByRole('button', { name: `Remove ${last} from the queue` }).click();
-    await waitUntil(panelNames, (n) => n.length === count - 1, 'the removal');
+    const names = await panelNames();
+    await row(names.length - 1).getByRole('button', { name: `Remove ${names.at(-1)} from the queue` }).click();
+    await waitUntil(panelNames, (n) => n.length === names.length - 1, 'the removal');
     await screenshot(page, 'queue-panel');
     expect(await serious('queue panel')).toEqual([]);
 
