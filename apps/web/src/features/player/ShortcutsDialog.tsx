@@ -19,16 +19,7 @@ export function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenC
       <Dialog.Portal>
         <Dialog.Overlay className="queue-panel__backdrop" />
         <Dialog.Content className="shortcuts-dialog" aria-describedby={undefined} data-testid="shortcuts-dialog">
-          <header className="shortcuts-dialog__header">
-            <Dialog.Title asChild>
-              <h2>{QUEUE_LABELS.keyboardShortcuts}</h2>
-            </Dialog.Title>
-            <Dialog.Close asChild>
-              <button type="button" className="icon-btn" aria-label="Close">
-                ✕
-              </button>
-            </Dialog.Close>
-          </header>
+          <Dialog.Title className="shortcuts-dialog__title">{QUEUE_LABELS.keyboardShortcuts}</Dialog.Title>
           <table className="shortcuts-dialog__table">
             <thead>
               <tr>
@@ -48,6 +39,7 @@ export function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenC
             </tbody>
           </table>
           <p className="shortcuts-dialog__note">Keys are left alone while you type in a field, and lists keep their arrow keys.</p>
+          <Dialog.Close className="btn btn--ghost btn--small">Close</Dialog.Close>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
