@@ -15,6 +15,7 @@ import * as lyrics from './lyrics/lyrics.service.js';
 import * as playlists from './playlists/playlists.service.js';
 import * as playlistImport from './playlistImport/playlistImport.service.js';
 import * as listening from './subsonic/store/listening.service.js';
+import * as playQueue from './playQueue/playQueue.service.js';
 import * as accounts from './users/accounts.service.js';
 import * as scrobble from './scrobble/scrobble.service.js';
 import * as shares from './shares/shares.service.js';
@@ -75,6 +76,7 @@ describe('the composition root', () => {
       ['userDeleted', 'apiKeys', apiKeys.forgetUser],
       ['userDeleted', 'analytics', analytics.forgetUser],
       ['userDeleted', 'subsonic listening', listening.forgetUser],
+      ['userDeleted', 'playQueue', playQueue.forgetUser],
       ['userDeleted', 'shares', shares.forgetUser],
       ['userDeleted', 'scrobble', scrobble.forgetUser],
       ['userDeleted', 'playlistImport', playlistImport.forgetUser],

@@ -8,6 +8,7 @@ import * as lyrics from './lyrics/lyrics.service.js';
 import * as playlists from './playlists/playlists.service.js';
 import * as playlistImport from './playlistImport/playlistImport.service.js';
 import * as listening from './subsonic/store/listening.service.js';
+import * as playQueue from './playQueue/playQueue.service.js';
 import * as accounts from './users/accounts.service.js';
 import * as scrobble from './scrobble/scrobble.service.js';
 import * as shares from './shares/shares.service.js';
@@ -26,6 +27,7 @@ export function subscribeCleanups(events: AppEventBus): void {
   events.on('userDeleted', apiKeys.forgetUser, 'apiKeys');
   events.on('userDeleted', analytics.forgetUser, 'analytics');
   events.on('userDeleted', listening.forgetUser, 'subsonic listening');
+  events.on('userDeleted', playQueue.forgetUser, 'playQueue');
   events.on('userDeleted', shares.forgetUser, 'shares');
   events.on('userDeleted', scrobble.forgetUser, 'scrobble');
   events.on('userDeleted', playlistImport.forgetUser, 'playlistImport');

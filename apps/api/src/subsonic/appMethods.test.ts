@@ -211,7 +211,8 @@ describe('the web player reports its plays (POST /api/plays)', () => {
     await api.createBookmark({ id: ids.dawn!, position: 1 });
     await api.scrobble({ id: ids.rain!, submission: false });
     await request(app).delete(`/api/users/${carol._id}`).set('x-auth-token', admin.token).expect(200);
-    const { PlayQueueModel, BookmarksModel } = await import('./store/listening.model.js');
+    const { BookmarksModel } = await import('./store/listening.model.js');
+    const { PlayQueueModel } = await import('../playQueue/playQueue.model.js');
     const { NowPlayingModel } = await import('../analytics/nowPlaying.model.js');
     expect(await PlayQueueModel.findById(carol._id).lean()).toBeNull();
     expect(await BookmarksModel.findById(carol._id).lean()).toBeNull();
