@@ -108,7 +108,9 @@ export async function oneListenerBench({ builds, tokens, songIds, durationSec, r
     {
       name: 'user-playlists, 2,000 playlists',
       prepare: async (build) => {
-        await call(build.url, 'GET', '/api/playlists/user-playlists', many);
+        const start = performance.now();
+        const first = await call(build.url, 'GET', '/api/playlists/user-playlists', many);
+        log(`user-playlists, 2,000 playlists [${build.name}]: first read ${first.status} in ${(performance.now() - start).toFixed(0)} ms (${(first.data as unknown[]).length} playlists)`);
         return () => ({ method: 'GET', path: '/api/playlists/user-playlists', headers: { 'x-auth-token': many, 'accept-encoding': 'gzip' } });
       },
     },
