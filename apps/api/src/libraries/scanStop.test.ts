@@ -115,7 +115,7 @@ describe('SIGTERM during a scan', () => {
     // No full list is asked for and the server is killed, not stopped: only the scan's end writes the file.
     const deadline = Date.now() + 120_000;
     const kept = () => fs.readdirSync(cache, { withFileTypes: true }).find((entry) => entry.name.endsWith('.snapshot'));
-    while (!fs.existsSync(cache) || !kept() || !fs.readFileSync(path.join(cache, kept()!.name)).includes('\nsearchIndex\n')) {
+    while (!fs.existsSync(cache) || !kept() || !fs.readFileSync(path.join(cache, kept()!.name)).includes('searchIndex\n')) {
       expect(Date.now()).toBeLessThan(deadline);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
