@@ -43,6 +43,9 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   const { listener } = createAppListener(ctx);
   await bootstrapAdmin(ctx);
   await seedDemoCatalogue(ctx);
+  // The kept catalogue and its search index load before the server listens (a few hundred
+  // milliseconds at 100,000 songs), so the first search is answered warm.
+  await catalogue.loadKept().catch((err: unknown) => logger.warn({ err }, 'could not load the kept catalogue'));
   const libraries = config.musicDirs.length ? (await import('./libraries/libraries.service.js')).librariesOf(ctx) : undefined;
   libraries?.start();
   const scrobbles = (await import('./scrobble/scrobbleSender.js')).startScrobbleSender(ctx);
@@ -53,8 +56,8 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
-  // The catalogue and its search index warm up once listening, in the background: before, they
-  // took the CPU that loading the app's modules needed. A first list before then reads it itself.
+  // Without a kept catalogue, it and its search index warm up once listening, in the background:
+  // before, they took the CPU that loading the app's modules needed. A first list before then reads it itself.
   void catalogue.warm().catch((err: unknown) => logger.warn({ err }, 'could not warm the catalogue'));
   // One log line says whether Subsonic apps get transcodes (ffmpeg found) or the originals.
   void import('./transcode/transcoder.js').then(({ transcoderOf }) => transcoderOf(ctx).located());

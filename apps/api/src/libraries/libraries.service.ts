@@ -116,6 +116,9 @@ function createRuntime(ctx: AppContext): LibrariesRuntime {
         { library: folder.name, ...result, errors: result.errorCount },
         `scanned ${folder.name}: ${result.files} files in ${result.durationMs} ms`,
       );
+      // The catalogue and its search index are kept on disk as the scan leaves them, not only when
+      // a full list or a shutdown next writes them: a server killed later starts warm all the same.
+      await ctx.catalogue.written().catch((err: unknown) => ctx.logger.warn({ err }, 'could not keep the catalogue on disk'));
     } catch (err) {
       // The server is stopping: its one shutdown line says so.
       if (stopping.signal.aborted) {
