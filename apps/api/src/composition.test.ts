@@ -90,7 +90,7 @@ describe('the composition root', () => {
     const { app, ctx, lines, finished } = appWithExtraHandlers();
     const admin = await createUser({ admin: true });
     const victim = await createUser();
-    const song = await createSong(ctx.catalogue, {
+    const song = await createSong(ctx, {
       name: 'Kept',
       artist: 'Artist',
       img: 'https://x/i.png',
@@ -117,7 +117,7 @@ describe('the composition root', () => {
     const { app, ctx, lines, finished } = appWithExtraHandlers();
     const admin = await createUser({ admin: true });
     const fan = await createUser();
-    const song = await createSong(ctx.catalogue, {
+    const song = await createSong(ctx, {
       name: 'Gone',
       artist: 'Artist',
       img: 'https://x/i.png',

@@ -1,4 +1,5 @@
 import type { Config } from './config/config.js';
+import type { AppData } from './db/appData.js';
 import type { EventBus } from './events/eventBus.js';
 import type { Logger } from './logger.js';
 import type { RedisLink } from './redis/redisLink.js';
@@ -15,6 +16,8 @@ export interface AppContext {
   redis?: RedisLink;
   /** What happened that other features follow (their cleanups are subscribed in composition.ts). */
   events: AppEventBus;
+  /** The connection this app's repositories use, and their models on it (Mongoose's default connection in the server). */
+  data: AppData;
   /** The song catalogue and its views (search index, Subsonic library...): this app's own. */
   catalogue: Catalogue;
   /** This app's scrobbling clients and what its listeners started playing. */

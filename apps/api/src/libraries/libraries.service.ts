@@ -93,6 +93,7 @@ function createRuntime(ctx: AppContext): LibrariesRuntime {
     try {
       ensureMediaDirs(store);
       const result = await scanLibrary(folder, {
+        data: ctx.data,
         catalogue: ctx.catalogue,
         reader: tagReader(),
         events: ctx.events,

@@ -46,8 +46,8 @@ beforeAll(async () => {
   sender = startScrobbleSender(ctx, { pollMs: 50, timeoutMs: 500, baseBackoffMs: 100, maxBackoffMs: 400 });
   await clearDatabase();
   [listener, other] = await Promise.all([createUser(), createUser()]);
-  song = await insertSong({ name: 'Long Road', artist: 'The Fakes', album: 'Wire Format', duration: 200, img: 'https://example.com/c.jpg', song: 'https://example.com/a.mp3' });
-  shortSong = await insertSong({ name: 'Jingle', artist: 'The Fakes', duration: 20, img: 'https://example.com/c.jpg', song: 'https://example.com/j.mp3' });
+  song = await insertSong(ctx.data, { name: 'Long Road', artist: 'The Fakes', album: 'Wire Format', duration: 200, img: 'https://example.com/c.jpg', song: 'https://example.com/a.mp3' });
+  shortSong = await insertSong(ctx.data, { name: 'Jingle', artist: 'The Fakes', duration: 20, img: 'https://example.com/c.jpg', song: 'https://example.com/j.mp3' });
   lb.addUser(LB_TOKEN, 'lb-listener');
 });
 afterAll(async () => {

@@ -31,7 +31,7 @@ beforeAll(async () => {
   app = createApp(ctx);
   sender = startScrobbleSender(ctx, OPTIONS);
   await clearDatabase();
-  songId = (await insertSong({ name: 'Long Road', artist: 'The Fakes', album: 'Wire Format', duration: 200, img: 'https://example.com/c.jpg', song: 'https://example.com/a.mp3' }))._id;
+  songId = (await insertSong(ctx.data, { name: 'Long Road', artist: 'The Fakes', album: 'Wire Format', duration: 200, img: 'https://example.com/c.jpg', song: 'https://example.com/a.mp3' }))._id;
 });
 afterAll(async () => {
   await sender.stop();

@@ -53,7 +53,7 @@ beforeAll(async () => {
   const user = await createUser();
   key = (await createApiKey(user._id, { name: 'Phone' })).key;
   storeSource(main.ctx.config.media.dir, 'broken.mp3', Buffer.alloc(4096, 7));
-  const [one, two, broken] = await addSongs(main.ctx.catalogue, [
+  const [one, two, broken] = await addSongs(main.ctx, [
     { name: 'Pink', artist: 'Noise', img: '/media/images/x.png', song: '/media/audio/noise.mp3', duration: SECONDS },
     { name: 'Pink Two', artist: 'Noise', img: '/media/images/x.png', song: '/media/audio/noise2.mp3', duration: SECONDS },
     { name: 'Broken', artist: 'Noise', img: '/media/images/x.png', song: '/media/audio/broken.mp3' },

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import bcrypt from 'bcrypt';
+import type { Connection } from 'mongoose';
+import { AppData } from '../db/appData.js';
 import { loadConfig } from '../config/config.js';
 import type { AppContext } from '../context.js';
 import { createLogger } from '../logger.js';
@@ -20,9 +22,13 @@ export const testCatalogues = new Set<Catalogue>();
 
 /**
  * A context with test settings: its own temporary DATA_DIR, silent logs, fixed secret, and its
- * own catalogue (not kept on disk unless `snapshotFile` is given).
+ * own catalogue (not kept on disk unless `snapshotFile` is given), over `connection` (default:
+ * Mongoose's default connection, the test file's database).
  */
-export function createTestContext(env: Record<string, string> = {}, { snapshotFile }: { snapshotFile?: string } = {}): AppContext {
+export function createTestContext(
+  env: Record<string, string> = {},
+  { snapshotFile, connection }: { snapshotFile?: string; connection?: Connection } = {},
+): AppContext {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'samaa-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -33,14 +39,15 @@ export function createTestContext(env: Record<string, string> = {}, { snapshotFi
     APP_URL: 'http://localhost:3000',
     ...env,
   });
-  const catalogue = createAppCatalogue({ snapshotFile });
+  const data = new AppData(connection);
+  const catalogue = createAppCatalogue({ data, snapshotFile });
   testCatalogues.add(catalogue);
   const logger = createLogger(config.logLevel);
   const scrobbling = createScrobbling({ config, logger, jwtSecret: TEST_JWT_SECRET });
-  return { config, logger, jwtSecret: TEST_JWT_SECRET, catalogue, events: createAppEvents(logger), scrobbling };
+  return { config, logger, jwtSecret: TEST_JWT_SECRET, data, catalogue, events: createAppEvents(logger), scrobbling };
 }
 
-export function createTestApp(env: Record<string, string> = {}, options: { snapshotFile?: string } = {}) {
+export function createTestApp(env: Record<string, string> = {}, options: { snapshotFile?: string; connection?: Connection } = {}) {
   const ctx = createTestContext(env, options);
   // `listener` is what the server listens with: the fast paths, then the app (searchFastPath.test.ts compares them).
   const { app, listener } = createAppListener(ctx);
