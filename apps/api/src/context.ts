@@ -5,6 +5,10 @@ import type { Logger } from './logger.js';
 import type { RedisLink } from './redis/redisLink.js';
 import type { Catalogue } from './songs/catalogue.js';
 import type { Scrobbling } from './scrobble/scrobble.service.js';
+import type { Mailer } from './mail/mailer.js';
+import type { Transcoder } from './transcode/transcoder.js';
+import type { LibrariesRuntime } from './libraries/libraries.service.js';
+import type { LrclibClient } from './lyrics/lrclib.client.js';
 
 /** What every feature router is built from. Tests build one with test settings. */
 export interface AppContext {
@@ -22,7 +26,18 @@ export interface AppContext {
   catalogue: Catalogue;
   /** This app's scrobbling clients and what its listeners started playing. */
   scrobbling: Scrobbling;
+  /** Where this app's mail goes (one transport). */
+  mailer: Mailer;
+  /** This app's one transcoder: its encodes are shared and counted against one limit. */
+  transcoder: Transcoder;
+  /** This app's music folders: scans, watchers and the tag-reader workers. */
+  libraries: LibrariesRuntime;
+  /** The LRCLIB-compatible lyrics service this app asks, when one is set. */
+  lyricsService: LrclibClient | null;
 }
+
+/** What an app is made from; the rest of its context is made from these at composition. */
+export type AppBase = Pick<AppContext, 'config' | 'logger' | 'jwtSecret' | 'redis' | 'data' | 'catalogue'>;
 
 /** Every event a feature may raise, with its payload. */
 export interface AppEvents {

@@ -6,10 +6,9 @@ import type { Connection } from 'mongoose';
 import { AppData } from '../db/appData.js';
 import { loadConfig } from '../config/config.js';
 import type { AppContext } from '../context.js';
-import { createLogger } from '../logger.js';
+import { createLogger, type Logger } from '../logger.js';
 import { createAppListener } from '../app.js';
-import { createAppEvents } from '../composition.js';
-import { createScrobbling } from '../scrobble/scrobble.service.js';
+import { createAppContext } from '../composition.js';
 import { signToken } from '../auth/jwt.js';
 import { insertUser } from '../users/users.repo.js';
 import { createAppCatalogue } from '../appCatalogue.js';
@@ -22,12 +21,19 @@ export const testCatalogues = new Set<Catalogue>();
 
 /**
  * A context with test settings: its own temporary DATA_DIR, silent logs, fixed secret, and its
- * own catalogue (not kept on disk unless `snapshotFile` is given), over `connection` (default:
- * Mongoose's default connection, the test file's database).
+ * own catalogue (not kept on disk unless `snapshotFile` is given).
  */
+export interface TestContextOptions {
+  snapshotFile?: string;
+  /** The app's data connection (default: Mongoose's default connection, the test file's database). */
+  connection?: Connection;
+  /** Where the app logs (default: at LOG_LEVEL, silent). */
+  logger?: Logger;
+}
+
 export function createTestContext(
   env: Record<string, string> = {},
-  { snapshotFile, connection }: { snapshotFile?: string; connection?: Connection } = {},
+  { snapshotFile, connection, logger }: TestContextOptions = {},
 ): AppContext {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'samaa-test-'));
   const config = loadConfig({
@@ -42,12 +48,10 @@ export function createTestContext(
   const data = new AppData(connection);
   const catalogue = createAppCatalogue({ data, snapshotFile });
   testCatalogues.add(catalogue);
-  const logger = createLogger(config.logLevel);
-  const scrobbling = createScrobbling({ config, logger, jwtSecret: TEST_JWT_SECRET });
-  return { config, logger, jwtSecret: TEST_JWT_SECRET, data, catalogue, events: createAppEvents(logger), scrobbling };
+  return createAppContext({ config, logger: logger ?? createLogger(config.logLevel), jwtSecret: TEST_JWT_SECRET, data, catalogue });
 }
 
-export function createTestApp(env: Record<string, string> = {}, options: { snapshotFile?: string; connection?: Connection } = {}) {
+export function createTestApp(env: Record<string, string> = {}, options: TestContextOptions = {}) {
   const ctx = createTestContext(env, options);
   // `listener` is what the server listens with: the fast paths, then the app (searchFastPath.test.ts compares them).
   const { app, listener } = createAppListener(ctx);
