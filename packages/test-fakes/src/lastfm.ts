@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { listen, type RunningFake } from './listen.js';
-import { readBody, troubleMaker, wait, type TroubleControls } from './serviceTrouble.js';
+import { jsonSender, readBody, troubleMaker, type TroubleControls } from './serviceTrouble.js';
 
 /**
  * A fake of Last.fm's API 2.0 (ws.audioscrobbler.com/2.0/) and its web authentication page
@@ -79,9 +79,7 @@ export async function startLastfmFake(options: { apiKey?: string; secret?: strin
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://fake');
       const raw = await readBody(req);
-      const send = (status: number, body: unknown) => {
-        if (!res.destroyed) res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      };
+      const send = jsonSender(res);
       const error = (code: number, status = code === 16 || code === 11 ? 503 : code === 29 ? 429 : 400) => send(status, { error: code, message: ERRORS[code] ?? 'Error' });
 
       if (req.method === 'GET' && url.pathname === '/api/auth/') {
@@ -97,8 +95,7 @@ export async function startLastfmFake(options: { apiKey?: string; secret?: strin
       if (url.pathname !== '/2.0/') return send(404, { error: 3, message: 'Invalid Method - No method with that name in this package' });
 
       arrivals.push(Date.now());
-      if (trouble.intercept(res, (status) => ({ error: status === 429 ? 29 : 16, message: ERRORS[status === 429 ? 29 : 16] }))) return;
-      if (trouble.delayMs()) await wait(trouble.delayMs());
+      if (!(await trouble.admit(res, (status) => ({ error: status === 429 ? 29 : 16, message: ERRORS[status === 429 ? 29 : 16] })))) return;
       const params = Object.fromEntries(req.method === 'POST' ? new URLSearchParams(raw) : url.searchParams);
       if (params.api_key !== apiKey) return error(10);
       if (params.api_sig !== lastfmSignatureOf(params, secret)) return error(13);
@@ -163,10 +160,7 @@ export async function startLastfmFake(options: { apiKey?: string; secret?: strin
     ...running,
     apiKey,
     secret,
-    down: trouble.down,
-    failWith: trouble.failWith,
-    slow: trouble.slow,
-    recover: trouble.recover,
+    ...trouble.controls(),
     get scrobbles() {
       return scrobbles;
     },

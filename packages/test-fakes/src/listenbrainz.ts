@@ -1,5 +1,5 @@
 import { listen, type RunningFake } from './listen.js';
-import { readBody, troubleMaker, wait, type TroubleControls } from './serviceTrouble.js';
+import { jsonSender, readBody, troubleMaker, type TroubleControls } from './serviceTrouble.js';
 
 /**
  * A fake of the ListenBrainz API (api.listenbrainz.org), in its wire format:
@@ -75,11 +75,8 @@ export async function startListenBrainzFake(): Promise<ListenBrainzFake> {
       const url = new URL(req.url ?? '/', 'http://fake');
       const raw = await readBody(req);
       arrivals.push(Date.now());
-      const send = (status: number, body: unknown) => {
-        if (!res.destroyed) res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      };
-      if (trouble.intercept(res, (status) => ({ code: status, error: status === 429 ? 'Too many requests.' : 'Service unavailable.' }))) return;
-      if (trouble.delayMs()) await wait(trouble.delayMs());
+      const send = jsonSender(res);
+      if (!(await trouble.admit(res, (status) => ({ code: status, error: status === 429 ? 'Too many requests.' : 'Service unavailable.' })))) return;
       const token = /^Token\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
       const user = token ? users.get(token) : undefined;
       if (req.method === 'GET' && url.pathname === '/1/validate-token') {
@@ -123,10 +120,7 @@ export async function startListenBrainzFake(): Promise<ListenBrainzFake> {
 
   return {
     ...running,
-    down: trouble.down,
-    failWith: trouble.failWith,
-    slow: trouble.slow,
-    recover: trouble.recover,
+    ...trouble.controls(),
     get submissions() {
       return submissions.filter((s) => s.listenType !== 'playing_now');
     },

@@ -27,6 +27,13 @@ export function troubleMaker(): TroubleControls & {
   /** True when it dealt with the request (dropped or answered it). */
   intercept(res: http.ServerResponse, body: (status: number) => unknown): boolean;
   delayMs(): number;
+  /**
+   * Lets a request through, after the delay when slow: false when the trouble dealt with it
+   * (dropped it, or answered with `body(status)`).
+   */
+  admit(res: http.ServerResponse, body: (status: number) => unknown): Promise<boolean>;
+  /** The controls a fake hands out. */
+  controls(): TroubleControls;
 } {
   let trouble: Trouble | undefined;
   let delay = 0;
@@ -45,6 +52,14 @@ export function troubleMaker(): TroubleControls & {
       delay = 0;
     },
     delayMs: () => delay,
+    async admit(res, body) {
+      if (this.intercept(res, body)) return false;
+      if (delay) await wait(delay);
+      return true;
+    },
+    controls() {
+      return { down: this.down, failWith: this.failWith, slow: this.slow, recover: this.recover };
+    },
     intercept(res, body) {
       if (!trouble || trouble.left <= 0) return false;
       trouble.left -= 1;
@@ -68,3 +83,8 @@ export async function readBody(req: http.IncomingMessage): Promise<string> {
 }
 
 export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Answers with a JSON body, unless the connection was dropped meanwhile. */
+export const jsonSender = (res: http.ServerResponse) => (status: number, body: unknown) => {
+  if (!res.destroyed) res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+};
