@@ -1,4 +1,5 @@
 import type http from 'node:http';
+import { listen } from './listen.js';
 
 /**
  * Trouble a fake can be told to cause, for the next requests or for a while: down (the
@@ -88,3 +89,23 @@ export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve,
 export const jsonSender = (res: http.ServerResponse) => (status: number, body: unknown) => {
   if (!res.destroyed) res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 };
+
+/** One request to a JSON service fake: its URL, its body read whole, and a JSON answer. */
+export interface JsonCall {
+  req: http.IncomingMessage;
+  res: http.ServerResponse;
+  url: URL;
+  raw: string;
+  send(status: number, body: unknown): void;
+}
+
+/** Listens with a handler that is given each request's body read whole and a JSON sender. */
+export function listenJson(handler: (call: JsonCall) => Promise<void>) {
+  return listen((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const raw = await readBody(req);
+      await handler({ req, res, url, raw, send: jsonSender(res) });
+    })();
+  });
+}
