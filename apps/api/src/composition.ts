@@ -1,4 +1,4 @@
-import type { AppEventBus, AppEvents } from './context.js';
+import type { AppBase, AppContext, AppEventBus, AppEvents } from './context.js';
 import { createEventBus } from './events/eventBus.js';
 import type { Logger } from './logger.js';
 import * as analytics from './analytics/analytics.service.js';
@@ -12,6 +12,9 @@ import * as playQueue from './playQueue/playQueue.service.js';
 import * as accounts from './users/accounts.service.js';
 import * as scrobble from './scrobble/scrobble.service.js';
 import * as shares from './shares/shares.service.js';
+import { createLibraries } from './libraries/libraries.service.js';
+import { createAppMailer } from './mail/mailer.js';
+import { createTranscoder } from './transcode/transcoder.js';
 
 /*
  * The composition root: where features meet. A feature that keeps data about a user or a song
@@ -45,4 +48,21 @@ export function createAppEvents(logger: Logger): AppEventBus {
   const events = createEventBus<AppEvents>(logger);
   subscribeCleanups(events);
   return events;
+}
+
+/**
+ * The app's context: what it is made from, and each part made once here and carried in it (the
+ * event bus, scrobbling, mailer, transcoder, music folders, lyrics service). Nothing is started.
+ */
+export function createAppContext(base: AppBase): AppContext {
+  const { config, logger, jwtSecret } = base;
+  const parts = {
+    ...base,
+    events: createAppEvents(logger),
+    scrobbling: scrobble.createScrobbling({ config, logger, jwtSecret }),
+    mailer: createAppMailer(config, logger),
+    transcoder: createTranscoder({ config, logger }),
+    lyricsService: lyrics.createLyricsService({ config, logger }),
+  };
+  return { ...parts, libraries: createLibraries(parts) };
 }

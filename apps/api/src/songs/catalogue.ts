@@ -3,7 +3,6 @@ import { isSoleWriter } from '../db/engine.js';
 import { encodePersistedBody, type PersistedBody } from '../http/persistedBody.js';
 import { fullListTag, snapshotFileAt, type SnapshotFile, type SnapshotOnDisk } from './catalogueSnapshotFile.js';
 import { internSongStrings } from './songBlocks.js';
-import * as catalogueRepo from './songCatalogue.repo.js';
 
 /*
  * The catalogue read model: the whole song list, newest first, kept in memory as one snapshot per
@@ -88,7 +87,8 @@ export interface CatalogueOptions {
   snapshotFile?: string;
   /** The views, in the order a change is applied to them. */
   views?: readonly CatalogueView<unknown>[];
-  store?: CatalogueStore;
+  /** The app's data the version and songs are read from (`catalogueStore(ctx.data)`). */
+  store: CatalogueStore;
 }
 
 /** How many times each view was built from a whole snapshot, patched by a change, and restored from the file. */
@@ -145,7 +145,7 @@ export class Catalogue {
   /** The snapshot the file holds (written or read by this process) and which kept views it holds. */
   private inFile: { snapshot: SongListSnapshot; views: Set<string> } | undefined;
 
-  constructor({ snapshotFile, views = [], store = catalogueRepo }: CatalogueOptions = {}) {
+  constructor({ snapshotFile, views = [], store }: CatalogueOptions) {
     this.file = snapshotFile ? snapshotFileAt(snapshotFile) : undefined;
     this.store = store;
     this.views = [songsByIdView as CatalogueView<unknown>, ...views.filter((view) => view !== songsByIdView)];
@@ -514,6 +514,6 @@ export class Catalogue {
 }
 
 /** A catalogue with its views; the composition root makes one per app. */
-export function createCatalogue(options: CatalogueOptions = {}): Catalogue {
+export function createCatalogue(options: CatalogueOptions): Catalogue {
   return new Catalogue(options);
 }

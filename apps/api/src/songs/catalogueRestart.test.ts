@@ -31,7 +31,7 @@ async function restartedWith(size: number) {
   const file = path.join(dir, `catalogue-${size}.snapshot`);
   const first = createTestApp({}, { snapshotFile: file });
   const songs = generateSongs(size, 11);
-  for (let i = 0; i < songs.length; i += 5000) await addSongs(first.ctx.catalogue, songs.slice(i, i + 5000));
+  for (let i = 0; i < songs.length; i += 5000) await addSongs(first.ctx, songs.slice(i, i + 5000));
   const before = await request(first.app).get('/api/songs');
   expect(before.status).toBe(200);
   const page = await request(first.app).get('/api/songs?limit=50&page=2');

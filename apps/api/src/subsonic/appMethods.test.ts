@@ -33,7 +33,7 @@ beforeAll(async () => {
   await clearDatabase();
   [alice, bob, admin] = await Promise.all([createUser({ name: 'Alice' }), createUser({ name: 'Bobby' }), createUser({ admin: true })]);
   for (const [name, user] of Object.entries({ alice, bob, admin })) keys[name] = (await createApiKey(user._id, { name: 'Phone' })).key;
-  const [dawn, dusk, rain, zebra] = await addSongs(ctx.catalogue, [
+  const [dawn, dusk, rain, zebra] = await addSongs(ctx, [
     song('Dawn', { album: 'Night Songs', trackNumber: 1, year: 2019, genre: 'Folk' }),
     song('Dusk', { album: 'Night Songs', trackNumber: 2, year: 2019, genre: 'folk ' }),
     song('Rain', { album: 'Weather', genre: 'Ambient' }),
