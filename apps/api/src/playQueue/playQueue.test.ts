@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 beforeEach(async () => {
-  ({ alice, bob, songIds } = await listenersWithSongs(ctx.catalogue, 6, 11));
+  ({ alice, bob, songIds } = await listenersWithSongs(ctx, 6, 11));
 });
 
 const put = (user: TestUser, body: unknown) => request(app).put('/api/play-queue').set('x-auth-token', user.token).send(body as object);

@@ -25,7 +25,7 @@ let bob: TestUser;
 let songIds: string[];
 
 beforeEach(async () => {
-  ({ alice, bob, songIds } = await listenersWithSongs(ctx.catalogue, 400, 11));
+  ({ alice, bob, songIds } = await listenersWithSongs(ctx, 400, 11));
 });
 
 const move = (user: TestUser, body: object) => request(app).put('/api/playlists/move-song').set('x-auth-token', user.token).send(body);

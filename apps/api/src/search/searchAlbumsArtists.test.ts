@@ -15,7 +15,7 @@ const song = (name: string, artist: string, album: string, img = '') => ({ name,
 
 beforeAll(async () => {
   alice = await createUser();
-  await addSongs(ctx.catalogue, [
+  await addSongs(ctx, [
     song('Monsoon Letters', 'Aarav Mehta', 'Rain Diaries', 'https://img.test/rain.png'),
     song('Paper Boats', 'Aarav Mehta', 'Rain Diaries'),
     song('Harbour Lights', 'The Lantern Club', 'Neon Harbour'),

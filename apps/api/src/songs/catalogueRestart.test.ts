@@ -38,7 +38,7 @@ async function restartedWith(size: number) {
   await first.ctx.catalogue.written();
   expect(fs.existsSync(file)).toBe(true);
   const { app, ctx } = createTestApp({}, { snapshotFile: file });
-  return { before, page, app, catalogue: ctx.catalogue, first, file };
+  return { before, page, app, ctx, catalogue: ctx.catalogue, first, file };
 }
 
 /** How many turns the event loop makes while `task` runs. */
@@ -124,10 +124,10 @@ describe('the catalogue after a restart', () => {
   }, 300_000);
 
   it('keeps the index as a song write left it: the restart after a write restores it with the change', async () => {
-    const { app, catalogue, file } = await restartedWith(1000);
+    const { app, ctx, catalogue, file } = await restartedWith(1000);
     await catalogue.loadKept();
     const [added] = generateSongs(1, 99).map((song) => ({ ...song, name: 'Zyxwvut Quokka' }));
-    await addSongs(catalogue, [added!]);
+    await addSongs(ctx, [added!]);
     await catalogue.written();
     const listener = await createUser();
     const before = (await request(app).get('/api/search?search=zyxwvut').set('x-auth-token', listener.token)).body;
