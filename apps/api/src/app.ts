@@ -16,6 +16,7 @@ import { apiKeysRouter } from './apiKeys/apiKeys.routes.js';
 import { scrobbleRouter } from './scrobble/scrobble.routes.js';
 import { likesRouter } from './likes/likes.routes.js';
 import { songsRouter } from './songs/songs.routes.js';
+import { browseRouter } from './browse/browse.routes.js';
 import { lyricsRouter } from './lyrics/lyrics.routes.js';
 import { searchRouter } from './search/search.routes.js';
 import { playlistsRouter } from './playlists/playlists.routes.js';
@@ -167,6 +168,7 @@ export function createApp(ctx: AppContext): express.Express {
   app.use('/api/songs', likesRouter(ctx));
   app.use('/api/songs', lyricsRouter(ctx));
   app.use('/api/songs', songsRouter(ctx));
+  app.use('/api/browse', browseRouter(ctx));
   app.use('/api/playlists', playlistsRouter(ctx));
   app.use('/api/admin', analyticsRouter(ctx));
   app.use('/api/plays', playsRouter(ctx));

@@ -13,3 +13,4 @@ export * from './lyrics.js';
 export * from './playlistImport.js';
 export * from './shares.js';
 export * from './scrobbling.js';
+export * from './browse.js';
