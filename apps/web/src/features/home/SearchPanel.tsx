@@ -9,6 +9,7 @@ import { SongRow } from '../../components/SongRow';
 import { songCountLabel } from '../playlists';
 import { PlayIcon } from '../../components/icons';
 import { SongActions } from '../songActions';
+import { songLinks } from '../browse';
 import './SearchPanel.css';
 
 export interface SearchPanelProps {
@@ -113,6 +114,7 @@ export function SearchPanel({
                   compact
                   song={song}
                   onPlay={() => onPlaySong(results.songs, index)}
+                  links={songLinks(song)}
                   actions={<SongActions song={song} playlists={playlists} />}
                 />
               </li>
