@@ -1,4 +1,3 @@
-import Joi from 'joi';
 import type { Song } from './types.js';
 
 /*
@@ -93,6 +92,15 @@ export const BROWSE_MAX_PAGE_SIZE = 500;
 export const BROWSE_DEFAULT_PAGE_SIZE = 50;
 export const ARTIST_TOP_SONGS = 10;
 
+export interface AlbumsQuery {
+  sort: AlbumSort;
+  genre?: string;
+  fromYear?: number;
+  toYear?: number;
+  limit: number;
+  page: number;
+}
+
 export const BROWSE_MESSAGES = {
   albumNotFound: 'Album not found',
   artistNotFound: 'Artist not found',
@@ -127,40 +135,6 @@ export const BROWSE_MESSAGES = {
   songs: 'Songs',
   loading: 'Loading…',
 } as const;
-
-const pageFields = {
-  limit: Joi.number().integer().min(1).max(BROWSE_MAX_PAGE_SIZE).default(BROWSE_DEFAULT_PAGE_SIZE).label('Limit'),
-  page: Joi.number().integer().min(1).max(1_000_000).default(1).label('Page'),
-};
-
-/** ?limit&page of every paged browse read. */
-export const browsePageSchema = Joi.object<{ limit: number; page: number }>(pageFields);
-
-export interface AlbumsQuery {
-  sort: AlbumSort;
-  genre?: string;
-  fromYear?: number;
-  toYear?: number;
-  limit: number;
-  page: number;
-}
-
-/** GET /api/browse/albums?sort&genre&fromYear&toYear&limit&page */
-export const albumsQuerySchema = Joi.object<AlbumsQuery>({
-  sort: Joi.string()
-    .valid(...ALBUM_SORTS)
-    .default('recent')
-    .label('Sort')
-    .messages({ 'any.only': `Sort should be one of ${ALBUM_SORTS.join(', ')}` }),
-  genre: Joi.string().trim().min(1).max(100).label('Genre'),
-  fromYear: Joi.number().integer().min(0).max(9999).label('From year'),
-  toYear: Joi.number().integer().min(0).max(9999).label('To year'),
-  ...pageFields,
-}).custom((value: AlbumsQuery, helpers) =>
-  value.fromYear !== undefined && value.toYear !== undefined && value.fromYear > value.toYear
-    ? helpers.message({ custom: BROWSE_MESSAGES.badYears })
-    : value,
-);
 
 /** Album and artist ids as the library makes them. */
 export const ALBUM_ID_PATTERN = /^al-[0-9a-f]{20}$/;

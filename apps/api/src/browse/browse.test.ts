@@ -18,9 +18,9 @@ const { app, ctx } = createTestApp();
 let listener: TestUser;
 let key: string;
 
-const get = (path: string, query: Record<string, string | number> = {}) =>
+const get = (path: string, query: Record<string, string | number | undefined> = {}) =>
   request(app).get(`/api/browse${path}`).query(query).set('x-auth-token', listener.token);
-const ok = async <T>(path: string, query: Record<string, string | number> = {}): Promise<T> => {
+const ok = async <T>(path: string, query: Record<string, string | number | undefined> = {}): Promise<T> => {
   const res = await get(path, query);
   expect(res.status, `${path} ${res.text.slice(0, 200)}`).toBe(200);
   return res.body as T;
@@ -31,7 +31,7 @@ const rest = async (method: string, params: Record<string, string> = {}) => {
   return res.body['subsonic-response'];
 };
 /** Every item of a paged list, page after page. */
-async function every<T>(path: string, query: Record<string, string | number> = {}): Promise<T[]> {
+async function every<T>(path: string, query: Record<string, string | number | undefined> = {}): Promise<T[]> {
   const items: T[] = [];
   for (let page = 1; ; page += 1) {
     const body = await ok<{ data: T[]; total: number }>(path, { ...query, limit: 100, page });
@@ -95,7 +95,7 @@ describe('albums', () => {
       (await every<AlbumCard>('/albums', { sort: 'name' })).map((card) => ok<AlbumDetail>(`/albums/${card.id}`)),
     );
     const genreOf = (album: AlbumDetail) => new Set(album.songs.map((song) => song.genre?.toLowerCase()));
-    const filters = [{ genre: 'Jazz' }, { fromYear: 1980, toYear: 1999 }, { genre: 'rock', fromYear: 2000 }, { toYear: 1970 }, { fromYear: 1961, toYear: 2024 }];
+    const filters: { genre?: string; fromYear?: number; toYear?: number }[] = [{ genre: 'Jazz' }, { fromYear: 1980, toYear: 1999 }, { genre: 'rock', fromYear: 2000 }, { toYear: 1970 }, { fromYear: 1961, toYear: 2024 }];
     for (const filter of filters) {
       const expected = all.filter(
         (album) =>

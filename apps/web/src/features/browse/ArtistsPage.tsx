@@ -57,6 +57,8 @@ export default function ArtistsPage() {
 
   function jump(offset: number) {
     virtualizer.scrollToIndex(offset, { align: 'start' });
+    // The letter's page is asked for at once, not after the scroll reports its new rows.
+    showRows(offset, offset + Math.max(0, lastRow - firstRow));
     setFocusAt(offset);
   }
 
