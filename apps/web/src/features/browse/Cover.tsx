@@ -9,8 +9,9 @@ export function Cover({ image, name, className }: { image?: string; name: string
   return <img className={className} src={src} alt={`Cover of ${name}`} loading="lazy" onError={() => setSrc(placeholder)} />;
 }
 
-/** "42 min", "1 h 5 min": an album's or a list's total time. */
+/** "24 s", "42 min", "1 h 5 min": an album's or a list's total time. */
 export function totalTime(seconds: number): string {
+  if (seconds < 60) return `${Math.round(seconds)} s`;
   const minutes = Math.round(seconds / 60);
   return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
