@@ -58,9 +58,6 @@ function sorted(albums: readonly AlbumEntry[], { holds, compare, keys }: Order):
   return keyed.map(({ album }) => album);
 }
 
-/** How an order compares two albums (to sort a few albums, a genre's, the same way). */
-export const compareInOrder = (order: AlbumOrder) => ORDERS[order].compare;
-
 /** The library's albums in a catalogue-wide order, sorted on first use. */
 export function albumsInOrder(library: Library, order: AlbumOrder): readonly AlbumEntry[] {
   let albums = library.orders.get(order);
