@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { DataStartup } from './db/open.js';
 import { rekeyLegacyLikes } from './likes/likes.migrations.js';
 import { listUnlistedPlaylists } from './playlists/playlists.migrations.js';
+import { flagImportedPlaylists } from './playlistImport/importFlag.migrations.js';
 
 /**
  * What the features need when the database opens (server, seed and admin command alike): the
@@ -18,6 +19,14 @@ export const dataStartup: DataStartup = {
         const likes = await rekeyLegacyLikes();
         const playlists = await listUnlistedPlaylists();
         return likes || playlists ? `${likes} likes re-keyed, ${playlists} playlists listed` : null;
+      },
+    },
+    {
+      // Imported playlists carry the mark that shows their "Review import".
+      version: 3,
+      async run() {
+        const imported = await flagImportedPlaylists();
+        return imported ? `${imported} playlists marked imported` : null;
       },
     },
   ],

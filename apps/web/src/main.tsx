@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { finishLoginInPopup, isSpotifyLoginPopup } from './features/spotify/popupLogin';
 import './styles/theme.css';
+import './styles/narrow.css';
 
 // The Spotify sign-in popup, back from Spotify: it only finishes the sign-in for its opener.
 if (isSpotifyLoginPopup()) void finishLoginInPopup();

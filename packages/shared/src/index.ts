@@ -14,3 +14,4 @@ export * from './playlistImport.js';
 export * from './shares.js';
 export * from './scrobbling.js';
 export * from './browse.js';
+export * from './playlistPage.js';

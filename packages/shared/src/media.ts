@@ -104,3 +104,15 @@ export const MEDIA_SESSION_PATHS = {
   /** POST: clears the media cookie. */
   logout: '/logout',
 } as const;
+
+/**
+ * Widths (and heights: covers fit inside a square) a cover is served at with `?size=N` on
+ * `/media/images/…` (docs/media.md). A bounded set, so the server's resized copies stay few.
+ */
+export const COVER_SIZES = [64, 128, 300, 600] as const;
+export type CoverSize = (typeof COVER_SIZES)[number];
+
+/** The smallest listed size at least `px` wide, or the largest. */
+export function coverSizeFor(px: number): CoverSize {
+  return COVER_SIZES.find((size) => size >= px) ?? COVER_SIZES[COVER_SIZES.length - 1]!;
+}

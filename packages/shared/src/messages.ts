@@ -170,3 +170,8 @@ export const MEDIA_ACCESS_MESSAGES = {
   revokedLink: 'This media link is no longer valid.',
 } as const;
 
+export const COVER_MESSAGES = {
+  badSize: 'Cover size must be one of 64, 128, 300 or 600.',
+  unreadable: 'This image cannot be resized.',
+} as const;
+

@@ -93,6 +93,8 @@ export interface Playlist {
   user: string;
   /** JioSaavn songs an import kept, each at its place among the entries; absent when none. */
   saavnTracks?: PlaylistSaavnTrack[];
+  /** True when an import made it (it then has an import review); absent for hand-made playlists. */
+  imported?: true;
 }
 
 export interface SpotifyImage {
@@ -167,4 +169,29 @@ export interface SaavnTrackRef {
 /** A JioSaavn track of an own playlist; `at` is its place among all the playlist's entries. */
 export interface PlaylistSaavnTrack extends SaavnTrackRef {
   at: number;
+}
+
+/** An album found by GET /api/search/catalogue: its id is the Subsonic one (`al-…`), its page /albums/:id. */
+export interface AlbumHit {
+  id: string;
+  name: string;
+  artist: string;
+  year?: number;
+  songCount: number;
+  /** The cover of its first song that has one. */
+  img?: string;
+}
+
+/** An artist found by GET /api/search/catalogue: its id is the Subsonic one (`ar-…`), its page /artists/:id. */
+export interface ArtistHit {
+  id: string;
+  name: string;
+  albumCount: number;
+  img?: string;
+}
+
+/** GET /api/search/catalogue?search=q: the albums and artists that match, best first. */
+export interface CatalogueSearchAnswer {
+  albums: AlbumHit[];
+  artists: ArtistHit[];
 }

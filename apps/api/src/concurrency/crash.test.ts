@@ -42,7 +42,8 @@ async function login(url: string): Promise<string> {
   return res.body.authToken;
 }
 
-beforeAll(() => ensureApiBuild());
+// Compiling the API first may take a few minutes on a busy machine.
+beforeAll(() => ensureApiBuild(), 300_000);
 afterAll(async () => {
   await api?.stop('SIGKILL');
   fs.rmSync(work, { recursive: true, force: true });

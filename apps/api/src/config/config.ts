@@ -34,7 +34,7 @@ export interface Config {
    * Uploaded and music-folder files under /media: private to signed-in listeners unless PUBLIC_MEDIA;
    * signed links in exports last MEDIA_LINK_TTL_HOURS (docs/media.md).
    */
-  media: { dir: string; maxAudioBytes: number; maxImageBytes: number; public: boolean; linkTtlHours: number };
+  media: { dir: string; maxAudioBytes: number; maxImageBytes: number; public: boolean; linkTtlHours: number; coverCacheBytes: number };
   /** Absolute paths of the read-only music folders scanned into the catalogue (MUSIC_DIRS). */
   musicDirs: string[];
   admin: { email?: string; password?: string; name: string };
@@ -94,6 +94,7 @@ const schema = Joi.object({
   MAX_IMAGE_MB: Joi.number().positive().default(5),
   PUBLIC_MEDIA: Joi.boolean().default(false),
   MEDIA_LINK_TTL_HOURS: Joi.number().integer().min(1).max(24 * 366).default(168),
+  COVER_CACHE_MB: Joi.number().min(0).default(200),
   ADMIN_EMAIL: Joi.string().email({ tlds: { allow: false } }),
   ADMIN_PASSWORD: Joi.string(),
   ADMIN_NAME: Joi.string().default('Admin'),
@@ -178,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       maxImageBytes: Math.round(Number(v.MAX_IMAGE_MB) * MB),
       public: Boolean(v.PUBLIC_MEDIA),
       linkTtlHours: Number(v.MEDIA_LINK_TTL_HOURS),
+      coverCacheBytes: Math.round(Number(v.COVER_CACHE_MB) * MB),
     },
     // Separated like PATH (":" here), so folder names may hold commas.
     musicDirs: [...new Set((str('MUSIC_DIRS') ?? '').split(path.delimiter).map((dir) => dir.trim()).filter(Boolean).map((dir) => path.resolve(cwd, dir)))],

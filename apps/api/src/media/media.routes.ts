@@ -4,6 +4,7 @@ import { MEDIA_FOLDERS, type MediaKind } from '@samaa/shared';
 import type { AppContext } from '../context.js';
 import { notFound } from '../http/errors.js';
 import { mimeForExtension } from './formats.js';
+import { coverFormatFor, coverResizerOf, coverSizeParam } from './covers/covers.js';
 import { requireMediaAccess, type MediaAccessOptions } from './mediaAccess.js';
 import { MEDIA_CACHE_CONTROL, PRIVATE_MEDIA_CACHE_CONTROL, sendMediaFile } from './mediaFile.js';
 import { resolveServedFile } from './servedFile.js';
@@ -14,7 +15,8 @@ export type MediaRouterOptions = MediaAccessOptions;
 /**
  * GET/HEAD /media/audio/{name} and /media/images/{name} (uploads, demo files) and /media/library/…
  * (music folders), for signed-in listeners or signed links unless PUBLIC_MEDIA (mediaAccess.ts).
- * `?download=1` (a share's download link) asks for the file as an attachment.
+ * `?download=1` (a share's download link) asks for the file as an attachment; `?size=N` an image
+ * resized (covers/, docs/media.md). A signed link signs the path, so its size picks a copy of that file only.
  */
 export function mediaRouter(ctx: AppContext, opts: MediaRouterOptions = {}): Router {
   const store = mediaStore(ctx.config);
@@ -31,6 +33,11 @@ export function mediaRouter(ctx: AppContext, opts: MediaRouterOptions = {}): Rou
       const mime = file && mimeForExtension(path.extname(file));
       if (!file || !mime) throw notFound();
       if (req.query.download === '1') res.attachment(path.basename(file));
+      const size = kind === 'image' ? coverSizeParam(req.query.size) : undefined;
+      if (size) {
+        const cover = { source: file, sourceMime: mime, size, format: coverFormatFor(req), cacheControl: storedCache };
+        return coverResizerOf(ctx).send(req, res, cover);
+      }
       await sendMediaFile(req, res, file, mime, ctx.logger, storedCache);
     });
   serve('audio');

@@ -32,6 +32,23 @@ export function entriesOf(rows: readonly ImportRow[], kept: readonly string[] = 
   return { songIds, saavnTracks };
 }
 
+/**
+ * The songs the rows now make, in the order the listener left the playlist: songs already in it
+ * keep their order (moves on the playlist page survive a review), and each song new to it goes
+ * after the song before it in `next`, as the rows have it.
+ */
+export function inPlaylistOrder(current: readonly string[], next: readonly string[]): string[] {
+  const wanted = new Set(next);
+  const there = new Set(current);
+  const order = current.filter((id) => wanted.has(id));
+  for (let i = 0; i < next.length; i += 1) {
+    const id = next[i]!;
+    if (there.has(id)) continue;
+    order.splice(i === 0 ? 0 : order.indexOf(next[i - 1]!) + 1, 0, id);
+  }
+  return order;
+}
+
 /** A matched JioSaavn row keeps the song it was matched to among its candidates. */
 function chosenSaavn(candidates: readonly ImportCandidate[], saavnId: string) {
   return candidates.find((c) => c.saavn?.saavnId === saavnId)?.saavn;

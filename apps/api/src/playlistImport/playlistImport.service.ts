@@ -8,7 +8,7 @@ import {
   type PlaylistImportResult,
 } from '@samaa/shared';
 import { badRequest, notFound } from '../http/errors.js';
-import { createPlaylistRecord, ownPlaylistRecord, setPlaylistEntries, withSongs, type PlaylistRecord } from '../playlists/playlists.service.js';
+import { createImportedPlaylistRecord, ownPlaylistRecord, setPlaylistEntries, withSongs, type PlaylistRecord } from '../playlists/playlists.service.js';
 import type { Catalogue } from '../songs/songs.service.js';
 import {
   deleteImportRows,
@@ -22,11 +22,11 @@ import {
 import { currentMatchIndex } from './matchIndex.js';
 import { matchRows, type MatchOptions } from './matcher.js';
 import type { ParsedPlaylist } from './parsers/parsedPlaylist.js';
-import { countRows, entriesOf } from './playlistEntries.js';
+import { countRows, entriesOf, inPlaylistOrder } from './playlistEntries.js';
+import { importDescription, withMatchCount } from './importDescription.js';
 import { deletePlaylistWithImport } from './playlistImportCleanup.js';
 
 const NAME_MAX = 50;
-const FORMAT_NAMES = { csv: 'a CSV file', 'spotify-json': 'a Spotify data export', m3u: 'an M3U file', xspf: 'an XSPF file', spotify: 'Spotify' };
 
 function result(playlist: Playlist, rows: ImportRow[]): PlaylistImportResult {
   return { playlist, rows, counts: countRows(rows) };
@@ -52,8 +52,8 @@ export async function importPlaylist(catalogue: Catalogue, userId: string, parse
   const byId = await catalogue.songsById();
   const cover = (songIds[0] ? byId.get(songIds[0])?.img : undefined) ?? saavnTracks[0]?.img ?? '';
   const name = (parsed.name?.trim() || 'Imported playlist').slice(0, NAME_MAX);
-  const desc = `Imported from ${FORMAT_NAMES[parsed.format]}: ${counts.matched} of ${counts.total} tracks matched`;
-  const created = await createPlaylistRecord(userId, { name, desc, img: /^(https?:\/\/|\/media\/)/.test(cover) ? cover : '' });
+  const desc = importDescription(parsed.format, counts);
+  const created = await createImportedPlaylistRecord(userId, { name, desc, img: /^(https?:\/\/|\/media\/)/.test(cover) ? cover : '' });
   try {
     await saveImportRows(created._id, userId, rows, Boolean(options.saavn));
     const record = await setPlaylistEntries(created._id, songIds, saavnTracks);
@@ -83,7 +83,8 @@ async function rewrite(record: PlaylistRecord, header: ImportHeader, change: (ro
     const changed = await change(rows);
     for (const row of changed) rows[row.index] = row;
     const { songIds, saavnTracks } = entriesOf(rows, kept);
-    const updated = await setPlaylistEntries(record._id, songIds, saavnTracks);
+    const ordered = inPlaylistOrder(record.songIds, songIds);
+    const updated = await setPlaylistEntries(record._id, ordered, saavnTracks, withMatchCount(record.desc, countRows(rows)));
     if (!updated) throw notFound(CATALOGUE_MESSAGES.playlistNotFound);
     return { changed, result: { updated, rows, changed } };
   });

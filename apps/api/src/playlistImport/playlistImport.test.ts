@@ -11,6 +11,7 @@ import type { AppContext } from '../context.js';
 import { addSongs } from '../songs/songs.service.js';
 import { PlaylistModel } from '../playlists/playlist.model.js';
 import { ImportChunkModel, ImportHeaderModel } from './importRows.model.js';
+import { flagImportedPlaylists } from './importFlag.migrations.js';
 
 useTestDatabase();
 let fake: SaavnFake;
@@ -127,6 +128,39 @@ describe('POST /api/playlists/import', () => {
     expect(dropped.body.playlist.songs.map((s: { _id: string }) => s._id)).toEqual([ids.pressure, ids.rain, ids.lucky]);
     const again = await request(app).get(`/api/playlists/${id}/import`).set('x-auth-token', alice.token);
     expect(byStatus(again.body.rows)).toEqual(['dropped', 'matched', 'matched', 'matched', 'missing', 'matched']);
+  });
+
+  it("the description's count follows the review, the playlist is marked imported, and a listener's own description stays", async () => {
+    const { body } = await importCsv(alice);
+    const id = body.playlist._id;
+    expect(body.playlist).toMatchObject({ desc: 'Imported from a CSV file: 4 of 6 tracks matched', imported: true });
+    const picked = await request(app).put(`/api/playlists/${id}/import-rows/3`).set('x-auth-token', alice.token).send({ action: 'pick', songId: ids.rain });
+    expect(picked.body.playlist.desc).toBe('Imported from a CSV file: 5 of 6 tracks matched');
+    const listed = await request(app).get('/api/playlists/user-playlists').set('x-auth-token', alice.token);
+    expect(listed.body.data[0]).toMatchObject({ _id: id, desc: 'Imported from a CSV file: 5 of 6 tracks matched', imported: true });
+    await request(app).put(`/api/playlists/edit/${id}`).set('x-auth-token', alice.token).send({ name: 'Road Trip', desc: 'Summer 2026' }).expect(200);
+    const dropped = await request(app).put(`/api/playlists/${id}/import-rows/0`).set('x-auth-token', alice.token).send({ action: 'drop' });
+    expect(dropped.body.playlist.desc).toBe('Summer 2026');
+    const handMade = await request(app).post('/api/playlists').set('x-auth-token', alice.token).send({ name: 'Mine', desc: '' });
+    expect(handMade.body.data.imported).toBeUndefined();
+  });
+
+  it('keeps the order the listener moved the songs into when a review change rebuilds the playlist', async () => {
+    const { body } = await importCsv(alice);
+    const id = body.playlist._id;
+    await request(app).put('/api/playlists/move-song').set('x-auth-token', alice.token).send({ playlistId: id, songId: ids.lucky, to: 0 }).expect(200);
+    const picked = await request(app).put(`/api/playlists/${id}/import-rows/3`).set('x-auth-token', alice.token).send({ action: 'pick', songId: ids.rain });
+    expect(picked.body.playlist.songs.map((s: { _id: string }) => s._id)).toEqual([ids.lucky, ids.hello, ids.pressure, ids.rain]);
+  });
+
+  it('the startup migration marks imported the playlists of earlier builds that have an import review', async () => {
+    const { body } = await importCsv(alice);
+    const handMade = await request(app).post('/api/playlists').set('x-auth-token', alice.token).send({ name: 'Mine', desc: '' });
+    await PlaylistModel.updateOne({ _id: body.playlist._id }, { $unset: { imported: 1 } });
+    expect(await flagImportedPlaylists()).toBe(1);
+    const listed = await request(app).get('/api/playlists/user-playlists').set('x-auth-token', alice.token);
+    const imported = Object.fromEntries(listed.body.data.map((p: { _id: string; imported?: boolean }) => [p._id, p.imported]));
+    expect(imported).toEqual({ [body.playlist._id]: true, [handMade.body.data._id]: undefined });
   });
 
   it('answers 400 to a bad resolution and 404 to a row that is not there', async () => {

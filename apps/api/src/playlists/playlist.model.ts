@@ -24,6 +24,8 @@ const playlistSchema = new Schema(
       ],
       default: undefined,
     },
+    /** Made by an import (it has an import review); absent for hand-made playlists. */
+    imported: { type: Boolean, default: undefined },
     /** Owner: always the token's user. */
     user: { type: Schema.Types.ObjectId, ref: 'User', required: true },
   },

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import mongoose from 'mongoose';
 import type { PlaylistInput, PlaylistSaavnTrack } from '@samaa/shared';
-import { serialised } from '../db/engine.js';
+import { engineTraits, serialised } from '../db/engine.js';
 import { groupInserts, KeyedGroupCommit } from '../db/groupCommit.js';
 import { StampedCache } from '../db/stampedCache.js';
 import { PlaylistModel } from './playlist.model.js';
@@ -25,6 +25,8 @@ export interface PlaylistRecord {
   user: string;
   /** JioSaavn songs an import kept; absent when none. */
   saavnTracks?: PlaylistSaavnTrack[];
+  /** Made by an import; absent for hand-made playlists. */
+  imported?: true;
 }
 
 interface PlaylistDoc {
@@ -35,6 +37,7 @@ interface PlaylistDoc {
   songs: mongoose.Types.ObjectId[];
   user: mongoose.Types.ObjectId;
   saavnTracks?: PlaylistSaavnTrack[] | null;
+  imported?: boolean | null;
   createdAt?: Date;
 }
 
@@ -103,6 +106,7 @@ function toRecord(doc: PlaylistDoc): PlaylistRecord {
     ...(doc.saavnTracks?.length
       ? { saavnTracks: doc.saavnTracks.map(({ at, saavnId, name, artist, img, src }) => ({ at, saavnId, name, artist, img, src })) }
       : {}),
+    ...(doc.imported ? { imported: true as const } : {}),
   };
 }
 
@@ -124,8 +128,8 @@ async function unlist(userId: string, ids: readonly string[]): Promise<void> {
 /** Playlists created while others are being stored go together, as one insert (db/groupCommit.ts). */
 const playlistInserts = groupInserts<InstanceType<typeof PlaylistModel>>(PlaylistModel);
 
-export async function insertPlaylist(userId: string, input: PlaylistInput): Promise<PlaylistRecord> {
-  const doc = await playlistInserts.write(new PlaylistModel({ ...input, user: userId, songs: [] }));
+export async function insertPlaylist(userId: string, input: PlaylistInput, { imported = false } = {}): Promise<PlaylistRecord> {
+  const doc = await playlistInserts.write(new PlaylistModel({ ...input, user: userId, songs: [], ...(imported ? { imported } : {}) }));
   writes += 1;
   await addToList(userId, [doc._id]);
   const record = toRecord(doc.toObject() as unknown as PlaylistDoc);
@@ -230,6 +234,48 @@ export function removeSongFromPlaylist(id: string, songId: string): Promise<Play
   return songChanges.write(id.toLowerCase(), { op: '$pullAll', songId });
 }
 
+export type MoveOutcome = { kind: 'gone' } | { kind: 'notThere'; record: PlaylistRecord } | { kind: 'moved'; record: PlaylistRecord };
+
+/**
+ * Moves one song to place `to` among the songs (past the end: last), checking the playlist with
+ * `check` first (its owner). One read and one write by `_id` whatever the playlist's size. On the
+ * embedded engine the playlist's lock keeps adds and removes out between the two; on MongoDB, where
+ * `serialised` does not wait, the write is a compare-and-set on the songs as read, so a change that
+ * lands between them makes it read again rather than be lost.
+ * JioSaavn entries keep their places among all entries.
+ */
+export async function moveSongInPlaylist(
+  id: string,
+  songId: string,
+  to: number,
+  check: (record: PlaylistRecord) => void,
+): Promise<MoveOutcome> {
+  const song = songId.toLowerCase();
+  return serialised(playlistLock(id), async () => {
+    for (;;) {
+      const before = await PlaylistModel.findById(id).lean<PlaylistDoc>();
+      if (!before) return { kind: 'gone' };
+      const record = toRecord(before);
+      check(record);
+      const from = record.songIds.indexOf(song);
+      if (from < 0) return { kind: 'notThere', record };
+      const rest = record.songIds.filter((_, i) => i !== from);
+      const songIds = [...rest.slice(0, to), song, ...rest.slice(to)];
+      if (songIds.every((other, i) => other === record.songIds[i])) return { kind: 'moved', record };
+      writes += 1;
+      const doc = await PlaylistModel.findOneAndUpdate(
+        engineTraits().atomicUpdates ? { _id: id, songs: before.songs } : { _id: id },
+        { $set: { songs: songIds.map((other) => new mongoose.Types.ObjectId(other)) } },
+        { new: true },
+      ).lean<PlaylistDoc>();
+      if (!doc) continue;
+      const moved = toRecord(doc);
+      patchListed(moved.user, moved._id, moved);
+      return { kind: 'moved', record: moved };
+    }
+  });
+}
+
 /** Replaces the song list (duplicates dropped, first kept). Null when the playlist is gone. */
 export async function replacePlaylistSongs(id: string, songIds: readonly string[]): Promise<PlaylistRecord | null> {
   const songs = [...new Set(songIds.map((songId) => songId.toLowerCase()))].map((songId) => new mongoose.Types.ObjectId(songId));
@@ -241,14 +287,18 @@ export async function replacePlaylistSongs(id: string, songIds: readonly string[
   });
 }
 
-/** Sets the songs (duplicates dropped) and the JioSaavn tracks together, as an import decides them. */
+/**
+ * Sets the songs (duplicates dropped) and the JioSaavn tracks together, as an import decides them,
+ * and the description when given (its count of matched tracks), in the one write.
+ */
 export async function replacePlaylistEntries(
   id: string,
   songIds: readonly string[],
   saavnTracks: readonly PlaylistSaavnTrack[],
+  desc?: string,
 ): Promise<PlaylistRecord | null> {
   const songs = [...new Set(songIds.map((songId) => songId.toLowerCase()))].map((songId) => new mongoose.Types.ObjectId(songId));
-  const set = saavnTracks.length > 0 ? { songs, saavnTracks } : { songs };
+  const set = { songs, ...(saavnTracks.length > 0 ? { saavnTracks } : {}), ...(desc !== undefined ? { desc } : {}) };
   return serialised(playlistLock(id), async () => {
     const update = saavnTracks.length > 0 ? { $set: set } : { $set: set, $unset: { saavnTracks: 1 } };
     const doc = await PlaylistModel.findByIdAndUpdate(id, update, { new: true }).lean<PlaylistDoc>();
@@ -291,6 +341,14 @@ export async function removeSongFromAllPlaylists(songId: string): Promise<void> 
       forget(String(user));
     }),
   );
+}
+
+/** Marks playlists imported (a migration, before anything reads): every kept list goes. */
+export async function markImported(ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const { modifiedCount } = await PlaylistModel.updateMany({ _id: { $in: [...ids] } }, { $set: { imported: true } });
+  forgetAllPlaylists();
+  return modifiedCount;
 }
 
 export function countPlaylists(): Promise<number> {

@@ -3,8 +3,11 @@ import multer from 'multer';
 import {
   CATALOGUE_MESSAGES,
   MESSAGES,
+  PLAYLIST_PAGE,
   playlistSchema,
+  playlistSongMoveSchema,
   type PlaylistInput,
+  type PlaylistSongMove,
 } from '@samaa/shared';
 import type { AppContext } from '../context.js';
 import { authUser, requireAuth } from '../auth/middleware.js';
@@ -15,6 +18,7 @@ import {
   addSong,
   createPlaylist,
   deletePlaylist,
+  moveSong,
   ownPlaylist,
   removeSong,
   updatePlaylist,
@@ -68,6 +72,12 @@ export function playlistsRouter(ctx: AppContext): Router {
     const { playlistId, songId } = songRef(req.body);
     const data = await removeSong(ctx.catalogue, playlistId, songId, authUser(req)._id);
     res.json({ data, message: CATALOGUE_MESSAGES.songRemovedFromPlaylist });
+  });
+
+  router.put('/move-song', async (req, res) => {
+    const { playlistId, songId, to } = validate<PlaylistSongMove>(playlistSongMoveSchema, req.body);
+    const data = await moveSong(ctx.catalogue, playlistId.toLowerCase(), songId.toLowerCase(), to, authUser(req)._id);
+    res.json({ data, message: PLAYLIST_PAGE.songMoved });
   });
 
   router.put('/edit/:id', multipartFields(), async (req, res) => {

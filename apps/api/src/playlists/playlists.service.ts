@@ -1,4 +1,4 @@
-import { CATALOGUE_MESSAGES, type Playlist, type PlaylistInput, type PlaylistSaavnTrack, type PlaylistSongCount, type Song } from '@samaa/shared';
+import { CATALOGUE_MESSAGES, PLAYLIST_PAGE, type Playlist, type PlaylistInput, type PlaylistSaavnTrack, type PlaylistSongCount, type Song } from '@samaa/shared';
 import { forbidden, notFound } from '../http/errors.js';
 import type { EncodedBody } from '../http/encodedBody.js';
 import type { AppEventBus } from '../context.js';
@@ -9,6 +9,8 @@ import {
   deletePlaylistsOf,
   findPlaylist,
   insertPlaylist,
+  markImported,
+  moveSongInPlaylist,
   knownOwnerOf,
   playlistsOf,
   replacePlaylistEntries,
@@ -110,6 +112,19 @@ export async function removeSong(catalogue: Catalogue, playlistId: string, songI
   return withSongsOrNotFound(catalogue, await changeSongs(catalogue, removeSongFromPlaylist, playlistId, songId, userId));
 }
 
+/**
+ * Moves a song of an own playlist to place `to` among its songs (past the end: last). 404 when the
+ * playlist or the song in it is not there, 403 when it is someone else's.
+ */
+export async function moveSong(catalogue: Catalogue, playlistId: string, songId: string, to: number, userId: string): Promise<Playlist> {
+  const outcome = await moveSongInPlaylist(playlistId, songId, to, (record) => {
+    if (record.user !== userId.toLowerCase()) throw forbidden();
+  });
+  if (outcome.kind === 'gone') throw notFound(CATALOGUE_MESSAGES.playlistNotFound);
+  if (outcome.kind === 'notThere') throw notFound(PLAYLIST_PAGE.songNotInPlaylist);
+  return withSongsOrNotFound(catalogue, outcome.record);
+}
+
 /** Sets an own playlist's songs, in order (Subsonic's createPlaylist and updatePlaylist). */
 export async function replaceSongs(catalogue: Catalogue, playlistId: string, songIds: readonly string[], userId: string): Promise<Playlist> {
   await ownedRecord(playlistId, userId);
@@ -140,18 +155,27 @@ export function ownPlaylistRecord(playlistId: string, userId: string): Promise<P
   return ownedRecord(playlistId, userId);
 }
 
-/** A new, empty own playlist, as stored (an import fills it with `setPlaylistEntries`). */
-export function createPlaylistRecord(userId: string, input: PlaylistInput): Promise<PlaylistRecord> {
-  return insertPlaylist(userId, input);
+/** A new, empty own playlist, as stored, marked imported (an import fills it with `setPlaylistEntries`). */
+export function createImportedPlaylistRecord(userId: string, input: PlaylistInput): Promise<PlaylistRecord> {
+  return insertPlaylist(userId, input, { imported: true });
 }
 
-/** Sets a playlist's songs and JioSaavn tracks together, as an import decides them; null when it is gone. */
+/**
+ * Sets a playlist's songs and JioSaavn tracks together, as an import decides them, and its
+ * description when given; null when it is gone.
+ */
 export function setPlaylistEntries(
   playlistId: string,
   songIds: readonly string[],
   saavnTracks: readonly PlaylistSaavnTrack[],
+  desc?: string,
 ): Promise<PlaylistRecord | null> {
-  return replacePlaylistEntries(playlistId, songIds, saavnTracks);
+  return replacePlaylistEntries(playlistId, songIds, saavnTracks, desc);
+}
+
+/** Marks playlists as made by an import (a migration of older data); returns how many it marked. */
+export function markPlaylistsImported(playlistIds: readonly string[]): Promise<number> {
+  return markImported(playlistIds);
 }
 
 /** Removes an own playlist that was never shown (an import that failed half-way). */

@@ -7,7 +7,7 @@ import type { AppContext } from '../context.js';
 import { authUser, requireAuth } from '../auth/middleware.js';
 import { validate } from '../http/validate.js';
 import { gzipOnce, sendGzipped } from '../http/encodedBody.js';
-import { bodyOf, searchOwnPlaylists, searchSongsAnswer, type SongsAnswer } from './search.service.js';
+import { bodyOf, searchAlbumsAndArtists, searchOwnPlaylists, searchSongsAnswer, type SongsAnswer } from './search.service.js';
 
 const gzipAsync = promisify(gzip);
 /** Bodies smaller than this are sent as they are (as the compression middleware does). */
@@ -60,6 +60,12 @@ export function searchRouter(ctx: AppContext): Router {
       return;
     }
     res.send(body);
+  });
+
+  /** GET /api/search/catalogue?search=q → { albums, artists }: what search-as-you-type shows beside the songs. */
+  router.get('/catalogue', requireAuth(ctx), async (req, res) => {
+    const found = await searchAlbumsAndArtists(ctx.catalogue, queryOf(req.query.search));
+    res.set('Cache-Control', SEARCH_CACHE_CONTROL).json(found);
   });
 
   return router;

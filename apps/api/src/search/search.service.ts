@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { Playlist, PlaylistInput } from '@samaa/shared';
+import type { AlbumHit, ArtistHit, CatalogueSearchAnswer, Playlist, PlaylistInput, Song } from '@samaa/shared';
 import type { Catalogue, CatalogueView } from '../songs/songs.service.js';
 import { withSongs } from '../playlists/playlists.service.js';
 import { playlistRecordsOf, type PlaylistRecord } from '../playlists/playlists.service.js';
@@ -37,6 +37,36 @@ export async function searchSongsAnswer(catalogue: Catalogue, query: string): Pr
     cache.set(key, answer);
   }
   return answer;
+}
+
+/** Albums and artists answered per search, each: a few, shown beside the songs as the listener types. */
+export const CATALOGUE_HITS_LIMIT = 8;
+
+const coverIn = (songs: readonly Song[], songId: string | undefined) => (songId ? songs.find((song) => song._id === songId)?.img || undefined : undefined);
+
+/** GET /api/search/catalogue: the albums and artists of the one catalogue search (the words search3 uses). */
+export async function searchAlbumsAndArtists(catalogue: Catalogue, query: string): Promise<CatalogueSearchAnswer> {
+  const page = { limit: CATALOGUE_HITS_LIMIT };
+  const found = await searchCatalogue(catalogue, query, { albums: page, artists: page });
+  const albums = found.albums.map(
+    (album): AlbumHit => ({
+      id: album.id,
+      name: album.name,
+      artist: album.artist,
+      ...(album.year ? { year: album.year } : {}),
+      songCount: album.songs.length,
+      img: coverIn(album.songs, album.coverSongId),
+    }),
+  );
+  const artists = found.artists.map(
+    (artist): ArtistHit => ({
+      id: artist.id,
+      name: artist.name,
+      albumCount: artist.albums.length,
+      img: artist.albums.map((album) => coverIn(album.songs, artist.coverSongId)).find(Boolean),
+    }),
+  );
+  return { albums, artists };
 }
 
 export const bodyOf = (songsJson: string, playlistsJson: string) => `{"songs":${songsJson},"playlists":${playlistsJson}}`;

@@ -59,6 +59,7 @@ async function countsAt(size: number): Promise<Record<string, Counts>> {
   await measure('list page', () => request(app).get('/api/songs?limit=50&page=3'));
   await measure('search', () => request(app).get('/api/search?search=golden%20ra').set(as(listener)));
   await measure('search3', () => rest('search3', { query: 'midnight', songCount: '20' }));
+  await measure('albums and artists search', () => request(app).get('/api/search/catalogue?search=golden%20ra').set(as(listener)));
   await measure('album list', () => rest('getAlbumList2', { type: 'alphabeticalByArtist', size: '20', offset: '3' }));
   await measure('album', () => rest('getAlbum', { id: albums[0].id }));
   await measure('like', () => request(app).put(`/api/songs/like/${page[0]!._id}`).set(as(listener)));

@@ -225,13 +225,14 @@ describe('Subsonic media', () => {
 
   it('serves cover art resized to the asked size, cached on disk', async () => {
     const api = client(() => aliceKey, 'json');
+    // 120 is snapped up to the next of the sizes covers are kept at (128).
     const res = await api.getCoverArt({ id: ids.first!, size: 120 });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/jpeg');
     const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
-    expect([meta.width, meta.height]).toEqual([120, 120]);
+    expect([meta.width, meta.height]).toEqual([128, 128]);
     const cached = fs.readdirSync(path.join(ctx.config.dataDir, 'cache', 'covers'));
-    expect(cached.some((name) => name.endsWith('-120.jpg'))).toBe(true);
+    expect(cached.some((name) => name.endsWith('-128.jpg'))).toBe(true);
     const album = (await api.getSong({ id: ids.first! })).song.albumId!;
     expect((await api.getCoverArt({ id: album })).status).toBe(200);
     const external = await request(app).get(url('getCoverArt', { id: ids.other!, size: '64' }));

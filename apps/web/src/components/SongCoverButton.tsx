@@ -1,29 +1,29 @@
-import { useState } from 'react';
 import type { Song } from '@samaa/shared';
-import { mediaUrl } from '../api/client';
-import { coverPlaceholder } from './coverPlaceholder';
+import { useCover } from './useCover';
 import { PlayIcon } from './icons';
 
 /**
  * A song's cover as its play button, with a play icon over it. A missing or broken cover
- * falls back to the generated placeholder. Class names come from the caller's layout.
+ * falls back to the generated placeholder. Class names come from the caller's layout; `cssPx`
+ * is the width it is shown at, which picks the resized copy the server sends.
  */
 export function SongCoverButton({
   song,
   className,
   iconClassName,
   onPlay,
+  cssPx = 48,
 }: {
   song: Song;
   className: string;
   iconClassName: string;
   onPlay(): void;
+  cssPx?: number;
 }) {
-  const placeholder = coverPlaceholder(song.name);
-  const [cover, setCover] = useState(mediaUrl(song.img) || placeholder);
+  const cover = useCover(song.img, cssPx, song.name);
   return (
     <button type="button" className={className} aria-label={`Play ${song.name}`} onClick={onPlay}>
-      <img src={cover} alt="" loading="lazy" onError={() => setCover(placeholder)} />
+      <img {...cover} alt="" loading="lazy" />
       <span className={iconClassName}>
         <PlayIcon />
       </span>

@@ -28,6 +28,7 @@ const ArtistPage = lazy(() => import('../features/browse/ArtistPage'));
 const GenresPage = lazy(() => import('../features/browse/GenresPage'));
 const GenrePage = lazy(() => import('../features/browse/GenrePage'));
 const SongPlaceRedirect = lazy(() => import('../features/browse/SongPlaceRedirect'));
+const PlaylistPage = lazy(() => import('../features/playlists/PlaylistPage'));
 
 const LINKS = [
   { to: '/home', label: 'Home' },
@@ -76,6 +77,7 @@ export function ListenerShell() {
             <Route path="/genres/:name" element={<GenrePage />} />
             <Route path="/songs/:id/album" element={<SongPlaceRedirect to="album" />} />
             <Route path="/songs/:id/artist" element={<SongPlaceRedirect to="artist" />} />
+            <Route path="/playlists/:id" element={<PlaylistPage />} />
             <Route path="/feed" element={<FeedPage />} />
             <Route path="/player" element={<PlayerPage />} />
             <Route path="/trending" element={<TrendingPage />} />

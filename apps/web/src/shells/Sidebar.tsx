@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
-import { NavLink } from 'react-router-dom';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
+import { useDismissable } from '../components/useDismissable';
 
 export interface SidebarLink {
   to: string;
@@ -7,7 +8,11 @@ export interface SidebarLink {
   end?: boolean;
 }
 
-/** The left navigation column shared by the three shells. */
+/**
+ * The left navigation column shared by the three shells. In a narrow window (styles/narrow.css)
+ * it folds into a bar with a Menu button that discloses the same links: Escape or a pointer
+ * press outside closes it, and so does following a link.
+ */
 export function Sidebar({
   title,
   header,
@@ -19,25 +24,54 @@ export function Sidebar({
   links: SidebarLink[];
   footer?: ReactNode;
 }) {
+  const { open, setOpen, root } = useDismissable<HTMLElement>();
+  const toggle = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => setOpen(false), [pathname, setOpen]);
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return;
+    setOpen(false);
+    toggle.current?.focus();
+  };
   return (
-    <aside className="sidebar">
-      <div className="sidebar__brand">
-        <img src="/favicon.svg" alt="" width={28} height={28} />
-        <span>{title ?? 'Samaa'}</span>
+    <aside className={open ? 'sidebar sidebar--open' : 'sidebar'} ref={root} onKeyDown={closeOnEscape}>
+      <div className="sidebar__bar">
+        <div className="sidebar__brand">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <span>{title ?? 'Samaa'}</span>
+        </div>
+        <button
+          ref={toggle}
+          type="button"
+          className="sidebar__toggle"
+          aria-expanded={open}
+          aria-controls="sidebar-panel"
+          onClick={() => setOpen(!open)}
+        >
+          <span className="sidebar__toggle-icon" aria-hidden="true" />
+          Menu
+        </button>
       </div>
-      {header}
-      <nav aria-label="Main">
-        <ul className="sidebar__links">
-          {links.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} end={link.end} className={({ isActive }) => (isActive ? 'active' : undefined)}>
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      {footer && <div className="sidebar__footer">{footer}</div>}
+      <div className="sidebar__panel" id="sidebar-panel">
+        {header}
+        <nav aria-label="Main">
+          <ul className="sidebar__links">
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  end={link.end}
+                  className={({ isActive }) => (isActive ? 'active' : undefined)}
+                  onClick={() => setOpen(false)}
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {footer && <div className="sidebar__footer">{footer}</div>}
+      </div>
     </aside>
   );
 }

@@ -21,6 +21,8 @@ export interface RecordedRequest {
   params: Record<string, unknown>;
   body: unknown;
   headers: AxiosHeaders;
+  /** The request's abort signal, when the caller gave one. */
+  signal?: AbortSignal;
 }
 
 export interface ApiMock {
@@ -53,6 +55,7 @@ export function mockApi(initial: Record<string, MockHandler | MockReply> = {}): 
       params: (config.params as Record<string, unknown>) ?? {},
       body: parseBody(config.data),
       headers: AxiosHeaders.from(config.headers),
+      signal: config.signal as AbortSignal | undefined,
     };
     calls.push(request);
     const handler = routes.get(`${method} ${url}`);

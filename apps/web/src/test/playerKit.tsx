@@ -1,4 +1,4 @@
-import { configure, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, Link } from 'react-router-dom';
 import { vi } from 'vitest';
 import { STORAGE_KEYS, type Song } from '@samaa/shared';
@@ -8,9 +8,6 @@ import { NowPlayingBar } from '../features/player/NowPlayingBar';
 import { PlayerProvider } from '../features/player/PlayerProvider';
 
 /** Test helpers for the player: our API faked at the axios boundary, media methods stubbed. */
-
-// Sources resolve over real HTTP (the Spotify fake) on a loaded 2-core machine: allow more than 1 s.
-configure({ asyncUtilTimeout: 5000 });
 
 export const song = (id: string, extra: Partial<Song> = {}): Song => ({
   _id: id,

@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { queryClient } from '../api/queryClient';
+
+// A busy machine (the whole suite, other jobs) renders a 10,000-row list or a page change in
+// more than testing-library's default second; a wait that would succeed is not a failure.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

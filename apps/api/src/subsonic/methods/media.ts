@@ -1,11 +1,11 @@
 import path from 'node:path';
-import type { Song } from '@samaa/shared';
+import { coverSizeFor, type Song } from '@samaa/shared';
 import { isObjectId } from '../../http/validate.js';
+import { coverResizerOf } from '../../media/covers/covers.js';
 import { sendMediaFile } from '../../media/mediaFile.js';
 import { resolveServedFile } from '../../media/servedFile.js';
 import { ownPlaylist } from '../../playlists/playlists.service.js';
 import { notFoundError, type SubsonicCall, type SubsonicMethod } from '../call.js';
-import { resizedCover } from '../coverArt.js';
 import { currentLibrary, type Library } from '../library.js';
 import { streamTranscoded } from './stream.js';
 import { transcodingMethods } from './transcoding.js';
@@ -25,8 +25,9 @@ async function sendUrl(call: SubsonicCall, url: string, resize?: number): Promis
   const served = await resolveServedFile(call.ctx.config, url);
   if (!served) throw notFoundError('File');
   if (resize && served.kind === 'image') {
-    const file = await resizedCover(path.join(call.ctx.config.dataDir, 'cache', 'covers'), served.file, resize);
-    await sendMediaFile(call.req, call.res, file, 'image/jpeg', call.ctx.logger, PRIVATE_CACHE);
+    // Apps ask for any size: the next listed one keeps the copies few. jpeg, which every app reads.
+    const cover = { source: served.file, sourceMime: served.mime, size: coverSizeFor(resize), format: 'jpeg' as const, cacheControl: PRIVATE_CACHE };
+    await coverResizerOf(call.ctx).send(call.req, call.res, cover);
   } else {
     await sendMediaFile(call.req, call.res, served.file, served.mime, call.ctx.logger, PRIVATE_CACHE);
   }

@@ -1,4 +1,4 @@
-import type { DataResponse, Playlist, Song } from '@samaa/shared';
+import type { CatalogueSearchAnswer, DataResponse, Playlist, Song } from '@samaa/shared';
 import { api } from '../../api/client';
 
 /** One page of songs and how many the whole list holds. */
@@ -18,8 +18,14 @@ export async function fetchSongPage(page: number, limit: number): Promise<SongPa
   return asSongPage(res.data);
 }
 
-/** At most 20 songs and the playlists whose names match (GET /api/search). */
-export async function searchCatalogue(query: string): Promise<{ songs: Song[]; playlists: Playlist[] }> {
-  const res = await api.get<{ songs: Song[]; playlists?: Playlist[] }>('/search', { params: { search: query } });
+/** At most 20 songs and the playlists whose names match (GET /api/search); `signal` cancels it. */
+export async function searchCatalogue(query: string, signal?: AbortSignal): Promise<{ songs: Song[]; playlists: Playlist[] }> {
+  const res = await api.get<{ songs: Song[]; playlists?: Playlist[] }>('/search', { params: { search: query }, signal });
   return { songs: res.data.songs ?? [], playlists: res.data.playlists ?? [] };
+}
+
+/** The albums and artists that match (GET /api/search/catalogue), a few of each. */
+export async function searchAlbumsAndArtists(query: string, signal?: AbortSignal): Promise<CatalogueSearchAnswer> {
+  const res = await api.get<Partial<CatalogueSearchAnswer>>('/search/catalogue', { params: { search: query }, signal });
+  return { albums: res.data.albums ?? [], artists: res.data.artists ?? [] };
 }

@@ -1,2 +1,2 @@
 export * from './catalogueQueries';
-export { fetchSongPage, searchCatalogue, asSongPage, type SongPage } from './api';
+export { fetchSongPage, searchCatalogue, searchAlbumsAndArtists, asSongPage, type SongPage } from './api';

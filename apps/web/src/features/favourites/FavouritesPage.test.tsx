@@ -35,8 +35,9 @@ describe('FavouritesPage', () => {
     const card = await screen.findByRole('article', { name: 'Dawn' });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Liked Songs$/);
     expect(within(card).getByText('Asha')).toBeInTheDocument();
+    // The server's resized copy for the card's width (components/cover.ts).
     expect(card.querySelector('img')?.getAttribute('src')).toBe(
-      `${window.location.origin}/media/images/dawn.png`,
+      `${window.location.origin}/media/images/dawn.png?size=300`,
     );
     expect(within(card).getByRole('button', { name: 'Like Dawn' })).toHaveAttribute(
       'aria-pressed',

@@ -2,6 +2,9 @@ import type { Song } from '@samaa/shared';
 import { LikeButton } from '../likes';
 import { SongCoverButton } from '../../components/SongCoverButton';
 
+/** About the widest a grid column gets (FavouritesPage.css). */
+const LIKED_COVER_PX = 220;
+
 /** A liked song: image, name and artist; the cover plays it, the heart unlikes it. */
 export function LikedSongCard({
   song,
@@ -17,6 +20,7 @@ export function LikedSongCard({
         className="liked-card__cover"
         iconClassName="liked-card__play"
         onPlay={onPlay}
+        cssPx={LIKED_COVER_PX}
       />
       <div className="liked-card__body">
         <div className="liked-card__text">

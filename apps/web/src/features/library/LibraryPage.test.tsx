@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, SHARE_MESSAGES, userPlaylistsError, type Playlist } from '@samaa/shared';
+import { IMPORT_LABELS, LABELS, MESSAGES, SHARE_MESSAGES, userPlaylistsError, type Playlist } from '@samaa/shared';
 import LibraryPage from './LibraryPage';
 import { mockApi, signInListener, type ApiMock } from '../../test/apiMock';
 import { renderWithRouter } from '../../test/renderWithRouter';
@@ -80,7 +80,7 @@ describe('LibraryPage: own playlists', () => {
     const [placeholder] = cardOf('Road trip').getElementsByTagName('img');
     expect(placeholder?.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
     const [image] = cardOf('Focus').getElementsByTagName('img');
-    expect(image?.getAttribute('src')).toBe(`${window.location.origin}/media/images/focus.png`);
+    expect(image?.getAttribute('src')).toBe(`${window.location.origin}/media/images/focus.png?size=300`);
   });
 
   it('plays a playlist from its card', async () => {
@@ -281,6 +281,19 @@ describe('LibraryPage: Spotify', () => {
 });
 
 describe('LibraryPage: share links', () => {
+  it("opens a playlist's page from its name, and offers \"Review import\" for an imported playlist only", async () => {
+    playlists = [roadTrip, { ...focus, imported: true }];
+    renderWithRouter(<LibraryPage />);
+    await screen.findByRole('article', { name: 'Road trip' });
+    expect(within(cardOf('Road trip')).getByRole('link', { name: 'Road trip' })).toHaveAttribute('href', '/playlists/p1');
+    await userEvent.click(screen.getByRole('button', { name: 'Options for Road trip' }));
+    expect(await screen.findByRole('menuitem', { name: LABELS.updatePlaylist })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: IMPORT_LABELS.review })).not.toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(screen.getByRole('button', { name: 'Options for Focus' }));
+    expect(await screen.findByRole('menuitem', { name: IMPORT_LABELS.review })).toBeInTheDocument();
+  });
+
   it('shares an own playlist from its card menu', async () => {
     const url = 'http://localhost/s/AbCdEfGhIjKlMnOpQrStUv';
     mock.on({

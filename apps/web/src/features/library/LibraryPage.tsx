@@ -154,6 +154,7 @@ export default function LibraryPage() {
                   <PlaylistCard
                     key={playlist._id}
                     card={ownPlaylistCard(playlist)}
+                    to={`/playlists/${playlist._id}`}
                     onPlay={() =>
                       navigate('/player', { state: { source: 'samma', id: playlist._id } })
                     }
@@ -176,10 +177,9 @@ export default function LibraryPage() {
                         label: IMPORT_LABELS.exportCsv,
                         onSelect: () => void downloadExport(playlist._id, 'csv', playlist.name).catch(console.error),
                       },
-                      {
-                        label: IMPORT_LABELS.review,
-                        onSelect: () => navigate(reviewPath(playlist._id)),
-                      },
+                      ...(playlist.imported
+                        ? [{ label: IMPORT_LABELS.review, onSelect: () => navigate(reviewPath(playlist._id)) }]
+                        : []),
                       ...(sharesOn
                         ? [{ label: SHARE_MESSAGES.sharePlaylist, onSelect: () => share.open({ kind: 'playlist', id: playlist._id, name: playlist.name }) }]
                         : []),

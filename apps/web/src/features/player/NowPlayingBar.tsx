@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { formatTime } from '@samaa/shared';
+import { coverSources } from '../../components/cover';
 import { VolumeIcon } from './icons';
 import { TransportControls } from './TransportControls';
 import { PLAYER_KEYS_REGION } from './useKeyboardShortcuts';
@@ -70,7 +71,7 @@ export function NowPlayingBar({ withPlayerLink = true }: { withPlayerLink?: bool
       <NowPlayingProgress />
       <div className="now-playing__track">
         <span className="now-playing__art">
-          {track.img ? <img src={track.img} alt="" /> : null}
+          {track.img ? <img {...coverSources(track.img, 40)} alt="" /> : null}
         </span>
         <span className="now-playing__text">
           <span className="now-playing__title">{track.name}</span>

@@ -6,6 +6,7 @@ import { useNewestSongs } from '../catalogue';
 import { errorMessage } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
 import { Loading } from '../../components/Loading';
+import { coverSources } from '../../components/cover';
 import { PlayerWidgets } from './PlayerWidgets';
 import { LiveProgressDisc, LiveSeekBar } from './LiveProgress';
 import { LyricsPanel } from './LyricsPanel';
@@ -109,7 +110,7 @@ export default function PlayerPage() {
         {track && !loading && (
           <section className="player-card" aria-label="Now playing">
             <div className="player-card__art">
-              {track.img ? <img src={track.img} alt="" /> : null}
+              {track.img ? <img {...coverSources(track.img, 300)} alt="" /> : null}
             </div>
             <p className="player-card__name">{track.name}</p>
             <p className="player-card__artist">{track.artist}</p>

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { LABELS, MESSAGES, type Song } from '@samaa/shared';
-import { mediaUrl } from '../../api/client';
+import { coverSources } from '../../components/cover';
 import { Loading } from '../../components/Loading';
 import { pickWidgets } from './queue';
 
@@ -36,7 +36,7 @@ export function PlayerWidgets({ songs, error, onPick }: PlayerWidgetsProps) {
                     onClick={() => onPick(song)}
                   >
                     <span className="player-widget__art">
-                      {song.img ? <img src={mediaUrl(song.img)} alt="" loading="lazy" /> : null}
+                      {song.img ? <img {...coverSources(song.img, 40)} alt="" loading="lazy" /> : null}
                     </span>
                     <span className="player-widget__text">
                       <span className="player-widget__name">{song.name}</span>

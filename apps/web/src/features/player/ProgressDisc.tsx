@@ -1,3 +1,5 @@
+import { coverSources } from '../../components/cover';
+
 /** The progress ring is 300 px across. */
 export const RING_SIZE = 300;
 const STROKE = 6;
@@ -48,7 +50,7 @@ export function ProgressDisc({ img, playing, progress }: ProgressDiscProps) {
         />
       </svg>
       <div className="player-disc__vinyl">
-        <div className="player-disc__label">{img ? <img src={img} alt="" /> : null}</div>
+        <div className="player-disc__label">{img ? <img {...coverSources(img, 150)} alt="" /> : null}</div>
       </div>
     </div>
   );

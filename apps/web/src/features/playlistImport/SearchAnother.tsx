@@ -20,6 +20,7 @@ export function SearchAnother({ initial, onPick, disabled }: { initial: string; 
     <div className="import-search">
       <form onSubmit={submit} className="import-search__form">
         <input
+          className="input import-search__input"
           type="search"
           value={text}
           maxLength={100}

@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Playlist } from '@samaa/shared';
+import { PLAYLIST_PAGE, type Playlist } from '@samaa/shared';
 import { AddToPlaylist } from './AddToPlaylist';
 import { mockApi, signInListener, type ApiMock } from '../../test/apiMock';
 
@@ -59,6 +59,34 @@ describe('AddToPlaylist', () => {
     render(<AddToPlaylist songId="s1" songName="Dawn" playlists={[]} />);
     await userEvent.click(screen.getByRole('button', { name: 'Add Dawn to a playlist' }));
     expect(screen.getByText('No playlists found.')).toBeInTheDocument();
+  });
+
+  it('offers "New playlist…" with none: creating it adds the song to it', async () => {
+    signInListener();
+    mock = mockApi({
+      'POST /playlists': [201, { data: { _id: 'p9', name: 'Evenings', desc: '', img: '', songs: [], user: 'u1' } }],
+      'PUT /playlists/add-song': [200, { data: { _id: 'p9', songs: 1 } }],
+    });
+    const onAdded = vi.fn();
+    render(<AddToPlaylist songId="s1" songName="Dawn" playlists={[]} onAdded={onAdded} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add Dawn to a playlist' }));
+    await userEvent.click(screen.getByRole('button', { name: PLAYLIST_PAGE.newPlaylist }));
+    const name = screen.getByRole('textbox', { name: PLAYLIST_PAGE.newPlaylistName });
+    expect(name).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: PLAYLIST_PAGE.createAndAdd }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Name is required');
+    expect(mock.calls).toHaveLength(0);
+    await userEvent.type(name, ' Evenings {Enter}');
+    expect(await screen.findByRole('status')).toHaveTextContent('Added to Evenings');
+    expect(mock.callsTo('POST /playlists')[0]?.body).toMatchObject({ name: 'Evenings' });
+    expect(mock.callsTo('PUT /playlists/add-song')[0]?.body).toEqual({ playlistId: 'p9', songId: 's1' });
+    expect(onAdded).toHaveBeenCalled();
+  });
+
+  it('keeps "New playlist…" beside the listener\'s playlists', async () => {
+    render(<AddToPlaylist songId="s1" songName="Dawn" playlists={playlists} />);
+    await openDropdown();
+    expect(screen.getByRole('button', { name: PLAYLIST_PAGE.newPlaylist })).toBeInTheDocument();
   });
 
   it('keeps the pick and shows the error when the call fails', async () => {

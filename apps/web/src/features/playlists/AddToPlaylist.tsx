@@ -8,6 +8,7 @@ import { errorMessage } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
 import { CheckIcon, PlusIcon } from '../../components/icons';
 import { useDismissable } from '../../components/useDismissable';
+import { NewPlaylistInline } from './NewPlaylistInline';
 import './AddToPlaylist.css';
 
 export interface AddToPlaylistProps {
@@ -157,6 +158,16 @@ export function AddToPlaylist({ songId, songIds, songName, playlists, onAdded }:
               <CheckIcon />
             </button>
           </div>
+          {playlists !== undefined && (
+            <NewPlaylistInline
+              songId={songId}
+              onAdded={(name) => {
+                setStatus({ kind: 'success', text: addedToPlaylist(name) });
+                setOpen(false);
+                onAdded?.();
+              }}
+            />
+          )}
         </div>
       )}
     </div>

@@ -1,6 +1,7 @@
-import { useState, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { LABELS, type CardViewModel } from '@samaa/shared';
-import { coverPlaceholder } from '../../components/coverPlaceholder';
+import { useCover } from '../../components/useCover';
 import { CardMenu, type CardMenuItem } from '../../components/CardMenu';
 import { PlayIcon } from '../../components/icons';
 import './PlaylistCard.css';
@@ -14,7 +15,12 @@ export interface PlaylistCardProps {
   wholeCardPlays?: boolean;
   /** The options menu shown on hover or keyboard focus (own playlists). */
   menu?: CardMenuItem[];
+  /** Where the card's name and cover lead (an own playlist's page). */
+  to?: string;
 }
+
+/** About the widest a card's cover gets in the grids (PlaylistCard.css). */
+const CARD_COVER_PX = 220;
 
 export const songCountLabel = (total: number) => `${total} ${total === 1 ? 'song' : 'songs'}`;
 
@@ -25,9 +31,9 @@ export function PlaylistCard({
   listenNow = false,
   wholeCardPlays = false,
   menu,
+  to,
 }: PlaylistCardProps) {
-  const placeholder = coverPlaceholder(card.name);
-  const [cover, setCover] = useState(card.images[0]?.url || placeholder);
+  const cover = useCover(card.images[0]?.url, CARD_COVER_PX, card.name);
   const play = (event: MouseEvent) => {
     event.stopPropagation();
     onPlay();
@@ -35,12 +41,12 @@ export function PlaylistCard({
 
   return (
     <article
-      className={wholeCardPlays ? 'pcard pcard--clickable' : 'pcard'}
+      className={wholeCardPlays ? 'pcard pcard--clickable' : to ? 'pcard pcard--linked' : 'pcard'}
       aria-label={card.name}
       onClick={wholeCardPlays ? onPlay : undefined}
     >
       <div className="pcard__cover">
-        <img src={cover} alt="" loading="lazy" onError={() => setCover(placeholder)} />
+        <img {...cover} alt="" loading="lazy" />
         <div className="pcard__overlay">
           <button
             type="button"
@@ -55,7 +61,13 @@ export function PlaylistCard({
       <div className="pcard__meta">
         <div className="pcard__text">
           <h3 className="pcard__name" title={card.name}>
-            {card.name}
+            {to ? (
+              <Link className="pcard__link" to={to}>
+                {card.name}
+              </Link>
+            ) : (
+              card.name
+            )}
           </h3>
           <p className="pcard__count">{songCountLabel(card.tracks.total)}</p>
         </div>

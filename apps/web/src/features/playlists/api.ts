@@ -40,3 +40,9 @@ export async function removeSongFromPlaylist(playlistId: string, songId: string)
   const res = await api.put<DataResponse<Playlist>>('/playlists/remove-song', { playlistId, songId });
   return res.data.data;
 }
+
+/** Moves a song to place `to` (0 is first) among the playlist's songs; answers the playlist in its new order. */
+export async function moveSongInPlaylist(playlistId: string, songId: string, to: number): Promise<Playlist> {
+  const res = await api.put<DataResponse<Playlist>>('/playlists/move-song', { playlistId, songId, to });
+  return res.data.data;
+}
