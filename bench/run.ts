@@ -12,7 +12,10 @@
  * processes on a shared engine (MONGODB_URI) with a local redis-server as REDIS_URL, as such a
  * deployment is configured; BENCH_REDIS=0 runs it without Redis. SCALE=100000 runs the scale
  * mode instead (bench/lib/scaleBench.ts): 10,000 and SCALE songs scanned from a generated music
- * folder, the same rows at both sizes, written to bench/results-scale.md.
+ * folder, the same rows at both sizes, written to bench/results-scale.md. OPERATOR=10000[,100000]
+ * runs the operator's path instead (bench/lib/operatorBench.ts): a first scan stopped as it ends,
+ * the restart measured while its rescan runs, the one-listener cases and a stop during a scan,
+ * with BENCH_BASELINE_ENTRY side by side, written to bench/results-operator.md.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,6 +31,7 @@ import { transcodeBench } from './lib/transcodeBench.js';
 import { importBench } from './lib/importBench.js';
 import { scaleBench } from './lib/scaleBench.js';
 import { browseCases } from './lib/browseCases.js';
+import { operatorBench } from './lib/operatorBench.js';
 import { measure, type CaseResult, type LoadCase } from './lib/load.js';
 import { driverLoop, songListQuery } from './lib/references.js';
 import { toMarkdown } from './lib/report.js';
@@ -110,6 +114,10 @@ async function main() {
       cwd: root,
       stdio: 'inherit',
     });
+  }
+  if (process.env.OPERATOR) {
+    await operatorBench(root, process.env.OPERATOR.split(',').map(Number), log);
+    return;
   }
   if (process.env.SCALE) {
     await scaleBench(root, Number(process.env.SCALE), log);

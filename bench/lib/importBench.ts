@@ -13,6 +13,7 @@ import { parsePlaylistFile } from '../../apps/api/src/playlistImport/parsers/par
 import { currentMatchIndex } from '../../apps/api/src/playlistImport/matchIndex.js';
 import { importPlaylist } from '../../apps/api/src/playlistImport/playlistImport.service.js';
 import { matchRows } from '../../apps/api/src/playlistImport/matcher.js';
+import { AppData } from '../../apps/api/src/db/appData.js';
 
 /*
  * The playlist import case of `npm run bench`: a 10,000-row Exportify CSV against a 10,000-song
@@ -42,9 +43,10 @@ export async function importBench(uri: string, songCount: number, log: (line: st
   await connectMongoose(uri, 'samaa-bench-import');
   await mongoose.connection.dropDatabase();
   log(`import: inserting ${songCount.toLocaleString('en')} songs…`);
-  const catalogue = createAppCatalogue();
+  const data = new AppData();
+  const catalogue = createAppCatalogue({ data });
   const generated = generateSongs(songCount, 2028);
-  for (let i = 0; i < generated.length; i += 1000) await addSongs(catalogue, generated.slice(i, i + 1000));
+  for (let i = 0; i < generated.length; i += 1000) await addSongs({ data, catalogue }, generated.slice(i, i + 1000));
   const snapshot = await catalogue.snapshot();
   const rows = songCount;
   const csv = Buffer.from(exportifyCsv(snapshot.songs, rows));

@@ -72,7 +72,7 @@ async function afterChange(url: string, token: string, playlistId: string, songI
   return slowest;
 }
 
-export async function oneListenerBench({ builds, tokens, songIds, durationSec, rounds, log }: OneListenerOptions): Promise<void> {
+export async function oneListenerBench({ builds, tokens, songIds, durationSec, rounds, log }: OneListenerOptions): Promise<string[]> {
   let nextToken = 0;
   const freshToken = () => tokens[nextToken++ % tokens.length]!;
   const many = freshToken();
@@ -108,7 +108,9 @@ export async function oneListenerBench({ builds, tokens, songIds, durationSec, r
     {
       name: 'user-playlists, 2,000 playlists',
       prepare: async (build) => {
-        await call(build.url, 'GET', '/api/playlists/user-playlists', many);
+        const start = performance.now();
+        const first = await call(build.url, 'GET', '/api/playlists/user-playlists', many);
+        log(`user-playlists, 2,000 playlists [${build.name}]: first read ${first.status} in ${(performance.now() - start).toFixed(0)} ms (${(first.data as unknown[]).length} playlists)`);
         return () => ({ method: 'GET', path: '/api/playlists/user-playlists', headers: { 'x-auth-token': many, 'accept-encoding': 'gzip' } });
       },
     },
@@ -137,16 +139,18 @@ export async function oneListenerBench({ builds, tokens, songIds, durationSec, r
     }
   }
 
-  log('');
-  log(`| Case | ${builds.map((b) => `${b.name} req/s (p99 ms)`).join(' | ')} | ${builds[0]!.name} ÷ ${builds.at(-1)!.name} |`);
-  log(`| --- | ${builds.map(() => '---:').join(' | ')} | ---: |`);
+  const table: string[] = [];
+  table.push(`| Case | ${builds.map((b) => `${b.name} req/s (p99 ms)`).join(' | ')} | ${builds[0]!.name} ÷ ${builds.at(-1)!.name} |`);
+  table.push(`| --- | ${builds.map(() => '---:').join(' | ')} | ---: |`);
   for (const c of cases) {
     const per = builds.map((b) => results.get(`${c.name}|${b.name}`) ?? []);
     const rps = per.map((rs) => geomean(rs.map((r) => r.requestsPerSec)));
     const cells = per.map((rs, i) => `${rps[i]!.toFixed(0)} (${Math.max(...rs.map((r) => r.p99Ms))})`);
-    log(`| ${c.name} | ${cells.join(' | ')} | ${(rps[0]! / rps.at(-1)!).toFixed(1)}× |`);
+    table.push(`| ${c.name} | ${cells.join(' | ')} | ${(rps[0]! / rps.at(-1)!).toFixed(1)}× |`);
   }
   const after = builds.map((b) => slowestAfterChange.get(b.name) ?? []);
   const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? 0;
-  log(`| user-playlists right after a change, slowest of 10 readers (median ms) | ${after.map((v) => median(v).toFixed(0)).join(' | ')} | ${(median(after.at(-1)!) / Math.max(median(after[0]!), 1)).toFixed(1)}× faster |`);
+  table.push(`| user-playlists right after a change, slowest of 10 readers (median ms) | ${after.map((v) => median(v).toFixed(0)).join(' | ')} | ${(median(after.at(-1)!) / Math.max(median(after[0]!), 1)).toFixed(1)}× faster |`);
+  for (const line of ['', ...table]) log(line);
+  return table;
 }

@@ -45,7 +45,7 @@ function status(pid: number, field: 'VmRSS' | 'VmHWM'): number {
 }
 
 /** Samples the summed RSS of a process tree every 200 ms; `peak()` is the largest sum seen. */
-function treeSampler(pid: number) {
+export function treeSampler(pid: number) {
   let peak = 0;
   let atPeak = '';
   const sample = () => {
@@ -80,13 +80,13 @@ function commOf(pid: number): string {
   }
 }
 
-async function json<T>(res: Response): Promise<T> {
+export async function json<T>(res: Response): Promise<T> {
   if (!res.ok) throw new Error(`${res.url}: ${res.status} ${await res.text().then((t) => t.slice(0, 300))}`);
   return (await res.json()) as T;
 }
 
 /** The whole body of a GET, gzip accepted and left as it came. */
-function gzippedBody(url: string): Promise<number> {
+export function gzippedBody(url: string): Promise<number> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
@@ -98,7 +98,7 @@ function gzippedBody(url: string): Promise<number> {
   });
 }
 
-async function login(url: string, email: string, password: string): Promise<string> {
+export async function login(url: string, email: string, password: string): Promise<string> {
   const res = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
   return (await json<{ authToken: string }>(res)).authToken;
 }
@@ -113,7 +113,7 @@ interface LibraryState {
 }
 
 /** Waits until the folder's scan that finished after `since` is recorded. */
-async function scanDone(url: string, adminToken: string, since: number, log: (line: string) => void): Promise<LibraryState> {
+export async function scanDone(url: string, adminToken: string, since: number, log: (line: string) => void): Promise<LibraryState> {
   const deadline = Date.now() + SCAN_DEADLINE_MS;
   let lastLog = 0;
   for (;;) {
@@ -137,7 +137,7 @@ function cycle<T>(items: T[]): () => T {
 }
 
 /** Search phrases that are never repeated in a run (the routes cache answers by query). */
-function uncachedPhrases(files: number): () => string {
+export function uncachedPhrases(files: number): () => string {
   const tracks = Math.ceil(files / 1000);
   let i = 0;
   return () => {

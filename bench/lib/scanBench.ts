@@ -4,6 +4,8 @@ import { connectMongoose, disconnectDatabase } from '../../apps/api/src/db/conne
 import { ensureMediaDirs } from '../../apps/api/src/media/mediaStore.js';
 import { id3v2Tag } from '../../apps/api/src/media/demo/id3.js';
 import { createAppCatalogue } from '../../apps/api/src/appCatalogue.js';
+import { createAppEvents } from '../../apps/api/src/composition.js';
+import { createLogger } from '../../apps/api/src/logger.js';
 import { scanLibrary } from '../../apps/api/src/libraries/scanner.js';
 import { startTagReader } from '../../apps/api/src/libraries/tagReader.js';
 import { mp3Frames } from '../../apps/api/src/test/musicFiles.js';
@@ -51,10 +53,12 @@ export async function scanBench(uri: string, work: string, files: number, log: (
     const before = process.memoryUsage().rss;
     log('scan: first scan…');
     const catalogue = createAppCatalogue();
-    const first = await scanLibrary(library, { catalogue, reader, imagesDir: path.join(mediaDir, 'images') });
+    // As the libraries service scans: its songs announced on the app's event bus.
+    const events = createAppEvents(createLogger('warn'));
+    const first = await scanLibrary(library, { catalogue, reader, events, imagesDir: path.join(mediaDir, 'images') });
     const readerPeaks = reader.pids().map((pid) => peakRssOf(pid));
     log('scan: rescan with nothing changed…');
-    const again = await scanLibrary(library, { catalogue, reader, imagesDir: path.join(mediaDir, 'images') });
+    const again = await scanLibrary(library, { catalogue, reader, events, imagesDir: path.join(mediaDir, 'images') });
     const rate = (first.files / (first.durationMs / 1000)).toFixed(0);
     return [
       `Music folder scan (${first.files.toLocaleString('en')} tagged MP3s, artist/album/track folders, into an empty catalogue): **${(first.durationMs / 1000).toFixed(1)} s**, **${rate} files/s**, ${first.added.toLocaleString('en')} songs added, ${first.errors.length} errors.`,

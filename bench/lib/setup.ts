@@ -8,6 +8,7 @@ import { connectMongoose, disconnectDatabase } from '../../apps/api/src/db/conne
 import { insertPlaylists } from '../../apps/api/src/playlists/playlists.seed.js';
 import { createSong } from '../../apps/api/src/songs/songs.service.js';
 import { createAppCatalogue } from '../../apps/api/src/appCatalogue.js';
+import { AppData } from '../../apps/api/src/db/appData.js';
 
 export const BENCH_DB = 'samaa_bench';
 export const JWT_SECRET = crypto.randomBytes(32).toString('hex');
@@ -54,8 +55,9 @@ export async function seed(
   counts: { songs: number; users: number },
 ): Promise<Dataset> {
   await connectMongoose(uri, BENCH_DB);
-  const catalogue = createAppCatalogue();
-  const result = await seedDatabase(catalogue, { songs: counts.songs, users: counts.users, reset: true });
+  const data = new AppData();
+  const catalogue = createAppCatalogue({ data });
+  const result = await seedDatabase(catalogue, { songs: counts.songs, users: counts.users, reset: true }, data);
   const songIds = (await catalogue.snapshot()).songs.map((song) => song._id);
   const users = result.listeners;
   const playlists = users.slice(0, 300).flatMap((user, u) =>
@@ -75,7 +77,7 @@ export async function seed(
     signToken({ _id: user._id, name: user.name, isAdmin: false }, JWT_SECRET, '1d'),
   );
   const apiKeys = await Promise.all(users.slice(0, 100).map(async (user) => (await createApiKey(user._id, { name: 'Bench' })).key));
-  const streamSong = await createSong(catalogue, {
+  const streamSong = await createSong({ data, catalogue }, {
     name: 'Bench stream',
     artist: 'Bench',
     img: 'https://images.example.com/bench.jpg',

@@ -11,6 +11,7 @@ import { noiseMp3 } from '../../apps/api/src/test/audio.js';
 import type { SpawnedServer } from '../../apps/api/src/test/spawnServer.js';
 import { measure, type CaseResult } from './load.js';
 import { BENCH_DB } from './setup.js';
+import { AppData } from '../../apps/api/src/db/appData.js';
 
 /** A song as long as a typical one, at the bit rate of a high-quality MP3. */
 const SECONDS = 180;
@@ -89,11 +90,12 @@ export async function transcodeBench(o: TranscodeBenchOptions): Promise<{ result
   await noiseMp3(found.path, first, SECONDS, SOURCE_KBPS);
   await connectMongoose(o.dbUri, BENCH_DB);
   const ids: string[] = [];
-  const catalogue = createAppCatalogue();
+  const data = new AppData();
+  const catalogue = createAppCatalogue({ data });
   for (let i = 0; i <= COLD_RUNS; i += 1) {
     const name = `bench-transcode-${i}.mp3`;
     if (i > 0) fs.copyFileSync(first, path.join(audioDir, name));
-    ids.push((await createSong(catalogue, { name: `Transcode ${i}`, artist: 'Bench', img: 'https://images.example.com/bench.jpg', song: `/media/audio/${name}`, duration: SECONDS }))._id);
+    ids.push((await createSong({ data, catalogue }, { name: `Transcode ${i}`, artist: 'Bench', img: 'https://images.example.com/bench.jpg', song: `/media/audio/${name}`, duration: SECONDS }))._id);
   }
   await disconnectDatabase();
   const url = (id: string) => `${o.api.url}/rest/stream?v=1.16.1&c=bench&apiKey=${o.apiKey}&id=${id}&${QUERY}`;

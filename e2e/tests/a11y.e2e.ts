@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { guardedPage, launchBrowser, screenshot } from '../harness/browser.js';
+import { seriousViolations } from '../harness/axe.js';
+import { guardedPage, launchBrowser } from '../harness/browser.js';
 import { playFirstSong, signedInListener } from '../harness/journey.js';
 
 /**
@@ -15,15 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function audit(page: Page, name: string): Promise<string[]> {
-  await page.waitForLoadState('networkidle');
-  await screenshot(page, `a11y-${name}`);
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${name}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
-}
 
 async function visit(page: Page, path: string, heading: string | RegExp): Promise<void> {
   await page.goto(path);
@@ -46,7 +37,7 @@ describe('accessibility (axe-core)', () => {
     ];
     for (const [name, path, heading] of screens) {
       await visit(page, path, heading);
-      found.push(...(await audit(page, name)));
+      found.push(...(await seriousViolations(page, name)));
     }
     await guarded.close();
     expect(found).toEqual([]);
@@ -70,14 +61,14 @@ describe('accessibility (axe-core)', () => {
     ];
     for (const [name, path, heading] of screens) {
       await visit(page, path, heading);
-      found.push(...(await audit(page, name)));
+      found.push(...(await seriousViolations(page, name)));
     }
     // The player with a queue: the transport, seek bar, Queue, playback settings and the bar.
     await visit(page, '/home', /Axe Listener/);
     const first = await playFirstSong(page);
     await page.getByRole('heading', { level: 1, name: first }).waitFor();
     await page.getByTestId('btn-play').click(); // paused: a still page to audit
-    found.push(...(await audit(page, 'player-queue')));
+    found.push(...(await seriousViolations(page, 'player-queue')));
     await guarded.close();
     expect(found).toEqual([]);
   });
@@ -101,12 +92,12 @@ describe('accessibility (axe-core)', () => {
     ];
     for (const [name, path, heading] of screens) {
       await visit(page, path, heading);
-      found.push(...(await audit(page, name)));
+      found.push(...(await seriousViolations(page, name)));
     }
     await page.goto('/songsdata');
     await page.getByRole('button', { name: 'Add Song', exact: true }).click();
     await page.getByRole('dialog', { name: 'Add Song' }).waitFor();
-    found.push(...(await audit(page, 'admin-add-song')));
+    found.push(...(await seriousViolations(page, 'admin-add-song')));
     await guarded.close();
     expect(found).toEqual([]);
   });

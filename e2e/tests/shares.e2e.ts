@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { seriousViolations } from '../harness/axe.js';
 import { SHARE_MESSAGES } from '@samaa/shared';
 import { guardedPage, launchBrowser, screenshot, type GuardedPage } from '../harness/browser.js';
 import { expectNoProblems, nowPlaying, signedInListener, stopJourneyOnFailure, waitUntil } from '../harness/journey.js';
@@ -33,15 +33,6 @@ afterAll(async () => {
   await visitor?.close();
   await browser?.close();
 });
-
-async function axe(page: Page, name: string): Promise<string[]> {
-  await page.waitForLoadState('networkidle');
-  await screenshot(page, `a11y-${name}`);
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${name}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
-}
 
 /** A visitor's page: a new browser context, so no session, no storage, no cookies. */
 async function freshVisitor(): Promise<GuardedPage> {
@@ -103,7 +94,7 @@ describe.sequential('share links', () => {
     expect(visitorRequests.some((p) => p.startsWith('/api/songs'))).toBe(false);
 
     await page.getByTestId('nowplaying-play').click(); // paused: a still page to audit
-    expect(await axe(page, 'share-public')).toEqual([]);
+    expect(await seriousViolations(page, 'share-public')).toEqual([]);
     expectNoProblems(visitor);
   });
 
@@ -115,7 +106,7 @@ describe.sequential('share links', () => {
     await row.waitFor();
     expect(await row.innerText()).toContain('1 visit');
     expect(await row.innerText()).toContain(SHARE_MESSAGES.never);
-    expect(await axe(page, 'shares')).toEqual([]);
+    expect(await seriousViolations(page, 'shares')).toEqual([]);
 
     await row.getByRole('button', { name: `${SHARE_MESSAGES.revoke}: ${ALBUM}` }).click();
     const confirm = page.getByRole('dialog');
@@ -147,7 +138,7 @@ describe.sequential('share links', () => {
     const { page } = visitor;
     await page.goto(new URL(data.url).pathname);
     await goneHeading(page).waitFor();
-    expect(await axe(page, 'share-gone')).toEqual([]);
+    expect(await seriousViolations(page, 'share-gone')).toEqual([]);
     expectNoProblems(visitor);
   });
 });

@@ -15,6 +15,7 @@ import { passwordRouter } from './users/password.routes.js';
 import { apiKeysRouter } from './apiKeys/apiKeys.routes.js';
 import { scrobbleRouter } from './scrobble/scrobble.routes.js';
 import { likesRouter } from './likes/likes.routes.js';
+import { playQueueRouter } from './playQueue/playQueue.routes.js';
 import { songsRouter } from './songs/songs.routes.js';
 import { browseRouter } from './browse/browse.routes.js';
 import { lyricsRouter } from './lyrics/lyrics.routes.js';
@@ -153,6 +154,8 @@ export function createApp(ctx: AppContext): express.Express {
   app.use('/api/uploads', jsonErrorBodies, uploads);
   // Before the JSON parser: an import's body has its own, larger limit.
   app.use('/api/playlists', playlistImportRouter(ctx));
+  // Before the JSON parser too: a full queue of ids is larger than its limit.
+  app.use('/api/play-queue', playQueueRouter(ctx));
   app.use(...parseJson);
 
   app.use('/api/health', healthRouter(ctx.redis));

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import type { Config } from './config/config.js';
+import { AppData } from './db/appData.js';
+import { catalogueStore } from './songs/songCatalogue.repo.js';
 import { createCatalogue, type Catalogue, type CatalogueView } from './songs/catalogue.js';
 import { searchIndexView } from './search/songIndex.js';
 import { searchAnswersView } from './search/search.service.js';
@@ -21,10 +23,15 @@ export const CATALOGUE_VIEWS: readonly CatalogueView<unknown>[] = [
   matchIndexView,
 ] as CatalogueView<unknown>[];
 
+export { createCatalogueIndexes } from './songs/songCatalogue.repo.js';
+
 /** Where the server (and the seed, for the server's next start) keeps the catalogue between runs. */
 export const catalogueSnapshotFile = (config: Config) => path.join(config.dataDir, 'cache', `catalogue-${config.mongodbDbName}.snapshot`);
 
-/** The app's catalogue with every view; `snapshotFile` keeps it between runs. */
-export function createAppCatalogue({ snapshotFile }: { snapshotFile?: string } = {}): Catalogue {
-  return createCatalogue({ snapshotFile, views: CATALOGUE_VIEWS });
+/**
+ * The app's catalogue of the songs in `data` (default: Mongoose's default connection), with every
+ * view; `snapshotFile` keeps it between runs.
+ */
+export function createAppCatalogue({ data = new AppData(), snapshotFile }: { data?: AppData; snapshotFile?: string } = {}): Catalogue {
+  return createCatalogue({ snapshotFile, views: CATALOGUE_VIEWS, store: catalogueStore(data) });
 }

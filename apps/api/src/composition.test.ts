@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE_MESSAGES } from '@samaa/shared';
@@ -7,7 +6,7 @@ import { createTestContext, createUser } from './test/context.js';
 import { createApp } from './app.js';
 import { createAppEvents, subscribeCleanups } from './composition.js';
 import type { AppEventBus, AppEvents } from './context.js';
-import { createLogger } from './logger.js';
+import { capturedLogger } from './test/logLines.js';
 import * as analytics from './analytics/analytics.service.js';
 import * as apiKeys from './apiKeys/apiKeys.service.js';
 import * as likes from './likes/likes.service.js';
@@ -15,6 +14,7 @@ import * as lyrics from './lyrics/lyrics.service.js';
 import * as playlists from './playlists/playlists.service.js';
 import * as playlistImport from './playlistImport/playlistImport.service.js';
 import * as listening from './subsonic/store/listening.service.js';
+import * as playQueue from './playQueue/playQueue.service.js';
 import * as accounts from './users/accounts.service.js';
 import * as scrobble from './scrobble/scrobble.service.js';
 import * as shares from './shares/shares.service.js';
@@ -36,19 +36,8 @@ function recordingBus() {
 
 /** A test app whose bus logs to `lines`, with a failing and a slow handler subscribed next to the features' cleanups. */
 function appWithExtraHandlers() {
-  const out = new PassThrough();
-  const lines: Record<string, unknown>[] = [];
-  out.on('data', (chunk: Buffer) =>
-    lines.push(
-      ...chunk
-        .toString()
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line)),
-    ),
-  );
-  const base = createTestContext();
-  const ctx = { ...base, events: createAppEvents(createLogger('error', out)) };
+  const { logger, lines } = capturedLogger('error');
+  const ctx = { ...createTestContext(), events: createAppEvents(logger) };
   const finished: string[] = [];
   for (const event of ['userDeleted', 'songDeleted'] as const) {
     ctx.events.on(event, () => Promise.reject(new Error('failing on purpose')), 'failing');
@@ -75,6 +64,7 @@ describe('the composition root', () => {
       ['userDeleted', 'apiKeys', apiKeys.forgetUser],
       ['userDeleted', 'analytics', analytics.forgetUser],
       ['userDeleted', 'subsonic listening', listening.forgetUser],
+      ['userDeleted', 'playQueue', playQueue.forgetUser],
       ['userDeleted', 'shares', shares.forgetUser],
       ['userDeleted', 'scrobble', scrobble.forgetUser],
       ['userDeleted', 'playlistImport', playlistImport.forgetUser],
@@ -90,7 +80,7 @@ describe('the composition root', () => {
     const { app, ctx, lines, finished } = appWithExtraHandlers();
     const admin = await createUser({ admin: true });
     const victim = await createUser();
-    const song = await createSong(ctx.catalogue, {
+    const song = await createSong(ctx, {
       name: 'Kept',
       artist: 'Artist',
       img: 'https://x/i.png',
@@ -117,7 +107,7 @@ describe('the composition root', () => {
     const { app, ctx, lines, finished } = appWithExtraHandlers();
     const admin = await createUser({ admin: true });
     const fan = await createUser();
-    const song = await createSong(ctx.catalogue, {
+    const song = await createSong(ctx, {
       name: 'Gone',
       artist: 'Artist',
       img: 'https://x/i.png',

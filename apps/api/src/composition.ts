@@ -1,4 +1,4 @@
-import type { AppEventBus, AppEvents } from './context.js';
+import type { AppBase, AppContext, AppEventBus, AppEvents } from './context.js';
 import { createEventBus } from './events/eventBus.js';
 import type { Logger } from './logger.js';
 import * as analytics from './analytics/analytics.service.js';
@@ -8,9 +8,13 @@ import * as lyrics from './lyrics/lyrics.service.js';
 import * as playlists from './playlists/playlists.service.js';
 import * as playlistImport from './playlistImport/playlistImport.service.js';
 import * as listening from './subsonic/store/listening.service.js';
+import * as playQueue from './playQueue/playQueue.service.js';
 import * as accounts from './users/accounts.service.js';
 import * as scrobble from './scrobble/scrobble.service.js';
 import * as shares from './shares/shares.service.js';
+import { createLibraries } from './libraries/libraries.service.js';
+import { createAppMailer } from './mail/mailer.js';
+import { createTranscoder } from './transcode/transcoder.js';
 
 /*
  * The composition root: where features meet. A feature that keeps data about a user or a song
@@ -26,6 +30,7 @@ export function subscribeCleanups(events: AppEventBus): void {
   events.on('userDeleted', apiKeys.forgetUser, 'apiKeys');
   events.on('userDeleted', analytics.forgetUser, 'analytics');
   events.on('userDeleted', listening.forgetUser, 'subsonic listening');
+  events.on('userDeleted', playQueue.forgetUser, 'playQueue');
   events.on('userDeleted', shares.forgetUser, 'shares');
   events.on('userDeleted', scrobble.forgetUser, 'scrobble');
   events.on('userDeleted', playlistImport.forgetUser, 'playlistImport');
@@ -43,4 +48,21 @@ export function createAppEvents(logger: Logger): AppEventBus {
   const events = createEventBus<AppEvents>(logger);
   subscribeCleanups(events);
   return events;
+}
+
+/**
+ * The app's context: what it is made from, and each part made once here and carried in it (the
+ * event bus, scrobbling, mailer, transcoder, music folders, lyrics service). Nothing is started.
+ */
+export function createAppContext(base: AppBase): AppContext {
+  const { config, logger, jwtSecret } = base;
+  const parts = {
+    ...base,
+    events: createAppEvents(logger),
+    scrobbling: scrobble.createScrobbling({ config, logger, jwtSecret }),
+    mailer: createAppMailer(config, logger),
+    transcoder: createTranscoder({ config, logger }),
+    lyricsService: lyrics.createLyricsService({ config, logger }),
+  };
+  return { ...parts, libraries: createLibraries(parts) };
 }

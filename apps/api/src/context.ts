@@ -1,9 +1,14 @@
 import type { Config } from './config/config.js';
+import type { AppData } from './db/appData.js';
 import type { EventBus } from './events/eventBus.js';
 import type { Logger } from './logger.js';
 import type { RedisLink } from './redis/redisLink.js';
 import type { Catalogue } from './songs/catalogue.js';
 import type { Scrobbling } from './scrobble/scrobble.service.js';
+import type { Mailer } from './mail/mailer.js';
+import type { Transcoder } from './transcode/transcoder.js';
+import type { LibrariesRuntime } from './libraries/libraries.service.js';
+import type { LrclibClient } from './lyrics/lrclib.client.js';
 
 /** What every feature router is built from. Tests build one with test settings. */
 export interface AppContext {
@@ -15,11 +20,24 @@ export interface AppContext {
   redis?: RedisLink;
   /** What happened that other features follow (their cleanups are subscribed in composition.ts). */
   events: AppEventBus;
+  /** The connection this app's repositories use, and their models on it (Mongoose's default connection in the server). */
+  data: AppData;
   /** The song catalogue and its views (search index, Subsonic library...): this app's own. */
   catalogue: Catalogue;
   /** This app's scrobbling clients and what its listeners started playing. */
   scrobbling: Scrobbling;
+  /** Where this app's mail goes (one transport). */
+  mailer: Mailer;
+  /** This app's one transcoder: its encodes are shared and counted against one limit. */
+  transcoder: Transcoder;
+  /** This app's music folders: scans, watchers and the tag-reader workers. */
+  libraries: LibrariesRuntime;
+  /** The LRCLIB-compatible lyrics service this app asks, when one is set. */
+  lyricsService: LrclibClient | null;
 }
+
+/** What an app is made from; the rest of its context is made from these at composition. */
+export type AppBase = Pick<AppContext, 'config' | 'logger' | 'jwtSecret' | 'redis' | 'data' | 'catalogue'>;
 
 /** Every event a feature may raise, with its payload. */
 export interface AppEvents {

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config/config.js';
 import type { AppContext } from './context.js';
 import { startEngine } from './db/startEngine.js';
+import { AppData } from './db/appData.js';
 import { createLogger, type Logger } from './logger.js';
 import { resolveJwtSecret } from './auth/secret.js';
 
@@ -24,7 +25,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   // a cold start is module loading).
   const engine = startEngine(config, logger, 'npm start');
   engine.catch(() => undefined); // awaited below, once open.js has loaded
-  const [db, { createAppListener }, { createAppEvents }, { bootstrapAdmin }, { seedDemoCatalogue }, { createAppCatalogue, catalogueSnapshotFile }] = await Promise.all([
+  const [db, { createAppListener }, { createAppContext }, { bootstrapAdmin }, { seedDemoCatalogue }, { createAppCatalogue, catalogueSnapshotFile, createCatalogueIndexes }] = await Promise.all([
     Promise.all([import('./db/open.js'), import('./dataStartup.js')]).then(([{ openDatabase }, { dataStartup }]) =>
       openDatabase(config, logger, 'npm start', dataStartup, engine),
     ),
@@ -35,15 +36,18 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     import('./appCatalogue.js'),
   ]);
   const redis = config.redisUrl ? (await import('./redis/redisLink.js')).connectRedis(config.redisUrl, logger) : undefined;
-  const catalogue = createAppCatalogue({ snapshotFile: catalogueSnapshotFile(config) });
+  const data = new AppData();
+  await createCatalogueIndexes(data);
+  const catalogue = createAppCatalogue({ data, snapshotFile: catalogueSnapshotFile(config) });
   const stopSharing = redis ? (await import('./redis/announcements.js')).shareChanges(redis, randomUUID(), catalogue) : () => {};
-  const jwtSecret = resolveJwtSecret(config);
-  const scrobbling = (await import('./scrobble/scrobble.service.js')).createScrobbling({ config, logger, jwtSecret });
-  const ctx: AppContext = { config, logger, jwtSecret, redis, catalogue, events: createAppEvents(logger), scrobbling };
+  const ctx = createAppContext({ config, logger, jwtSecret: resolveJwtSecret(config), redis, data, catalogue });
   const { listener } = createAppListener(ctx);
   await bootstrapAdmin(ctx);
   await seedDemoCatalogue(ctx);
-  const libraries = config.musicDirs.length ? (await import('./libraries/libraries.service.js')).librariesOf(ctx) : undefined;
+  // The kept catalogue and its search index load before the server listens (a few hundred
+  // milliseconds at 100,000 songs), so the first search is answered warm.
+  await catalogue.loadKept().catch((err: unknown) => logger.warn({ err }, 'could not load the kept catalogue'));
+  const libraries = config.musicDirs.length ? ctx.libraries : undefined;
   libraries?.start();
   const scrobbles = (await import('./scrobble/scrobbleSender.js')).startScrobbleSender(ctx);
 
@@ -53,11 +57,11 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
-  // The catalogue and its search index warm up once listening, in the background: before, they
-  // took the CPU that loading the app's modules needed. A first list before then reads it itself.
+  // Without a kept catalogue, it and its search index warm up once listening, in the background:
+  // before, they took the CPU that loading the app's modules needed. A first list before then reads it itself.
   void catalogue.warm().catch((err: unknown) => logger.warn({ err }, 'could not warm the catalogue'));
   // One log line says whether Subsonic apps get transcodes (ffmpeg found) or the originals.
-  void import('./transcode/transcoder.js').then(({ transcoderOf }) => transcoderOf(ctx).located());
+  void ctx.transcoder.located();
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://localhost:${port}`;

@@ -15,3 +15,4 @@ export * from './shares.js';
 export * from './scrobbling.js';
 export * from './browse.js';
 export * from './playlistPage.js';
+export * from './playQueue.js';

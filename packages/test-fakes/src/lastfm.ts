@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { listen, type RunningFake } from './listen.js';
-import { readBody, troubleMaker, wait, type TroubleControls } from './serviceTrouble.js';
+import type { RunningFake } from './listen.js';
+import { listenJson, troubleMaker, type TroubleControls } from './serviceTrouble.js';
 
 /**
  * A fake of Last.fm's API 2.0 (ws.audioscrobbler.com/2.0/) and its web authentication page
@@ -75,98 +75,87 @@ export async function startLastfmFake(options: { apiKey?: string; secret?: strin
   let arrivals: number[] = [];
   const trouble = troubleMaker();
 
-  const running = await listen((req, res) => {
-    void (async () => {
-      const url = new URL(req.url ?? '/', 'http://fake');
-      const raw = await readBody(req);
-      const send = (status: number, body: unknown) => {
-        if (!res.destroyed) res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      };
-      const error = (code: number, status = code === 16 || code === 11 ? 503 : code === 29 ? 429 : 400) => send(status, { error: code, message: ERRORS[code] ?? 'Error' });
+  const running = await listenJson(async ({ req, res, url, raw, send }) => {
+    const error = (code: number, status = code === 16 || code === 11 ? 503 : code === 29 ? 429 : 400) => send(status, { error: code, message: ERRORS[code] ?? 'Error' });
 
-      if (req.method === 'GET' && url.pathname === '/api/auth/') {
-        const cb = url.searchParams.get('cb');
-        if (url.searchParams.get('api_key') !== apiKey || !cb) return send(400, { error: 10, message: ERRORS[10] });
-        const token = randomBytes(16).toString('hex');
-        tokens.set(token, approver);
-        const back = new URL(cb);
-        back.searchParams.set('token', token);
-        res.writeHead(302, { location: back.toString() }).end();
-        return;
+    if (req.method === 'GET' && url.pathname === '/api/auth/') {
+      const cb = url.searchParams.get('cb');
+      if (url.searchParams.get('api_key') !== apiKey || !cb) return send(400, { error: 10, message: ERRORS[10] });
+      const token = randomBytes(16).toString('hex');
+      tokens.set(token, approver);
+      const back = new URL(cb);
+      back.searchParams.set('token', token);
+      res.writeHead(302, { location: back.toString() }).end();
+      return;
+    }
+    if (url.pathname !== '/2.0/') return send(404, { error: 3, message: 'Invalid Method - No method with that name in this package' });
+
+    arrivals.push(Date.now());
+    if (!(await trouble.admit(res, (status) => ({ error: status === 429 ? 29 : 16, message: ERRORS[status === 429 ? 29 : 16] })))) return;
+    const params = Object.fromEntries(req.method === 'POST' ? new URLSearchParams(raw) : url.searchParams);
+    if (params.api_key !== apiKey) return error(10);
+    if (params.api_sig !== lastfmSignatureOf(params, secret)) return error(13);
+    const user = params.sk ? [...sessions].find(([, key]) => key === params.sk)?.[0] : undefined;
+
+    switch (params.method) {
+      case 'auth.getSession': {
+        const name = params.token ? tokens.get(params.token) : undefined;
+        if (!name) return error(4, 403);
+        tokens.delete(params.token!);
+        const key = sessions.get(name) ?? randomBytes(16).toString('hex');
+        sessions.set(name, key);
+        return send(200, { session: { name, key, subscriber: 0 } });
       }
-      if (url.pathname !== '/2.0/') return send(404, { error: 3, message: 'Invalid Method - No method with that name in this package' });
-
-      arrivals.push(Date.now());
-      if (trouble.intercept(res, (status) => ({ error: status === 429 ? 29 : 16, message: ERRORS[status === 429 ? 29 : 16] }))) return;
-      if (trouble.delayMs()) await wait(trouble.delayMs());
-      const params = Object.fromEntries(req.method === 'POST' ? new URLSearchParams(raw) : url.searchParams);
-      if (params.api_key !== apiKey) return error(10);
-      if (params.api_sig !== lastfmSignatureOf(params, secret)) return error(13);
-      const user = params.sk ? [...sessions].find(([, key]) => key === params.sk)?.[0] : undefined;
-
-      switch (params.method) {
-        case 'auth.getSession': {
-          const name = params.token ? tokens.get(params.token) : undefined;
-          if (!name) return error(4, 403);
-          tokens.delete(params.token!);
-          const key = sessions.get(name) ?? randomBytes(16).toString('hex');
-          sessions.set(name, key);
-          return send(200, { session: { name, key, subscriber: 0 } });
-        }
-        case 'track.updateNowPlaying': {
-          if (!user) return error(9, 403);
-          if (!params.artist || !params.track) return error(6);
-          nowPlaying.push({ user, artist: params.artist, track: params.track });
-          return send(200, {
-            nowplaying: {
-              artist: { corrected: '0', '#text': params.artist },
-              track: { corrected: '0', '#text': params.track },
-              album: { corrected: '0', '#text': params.album ?? '' },
-              albumArtist: { corrected: '0', '#text': '' },
-              ignoredMessage: { code: '0', '#text': '' },
-            },
-          });
-        }
-        case 'track.scrobble': {
-          if (!user) return error(9, 403);
-          const tracks: FakeScrobble[] = [];
-          for (let i = 0; i < 50; i += 1) {
-            const at = (name: string) => params[`${name}[${i}]`] ?? (i === 0 ? params[name] : undefined);
-            const artist = at('artist');
-            if (artist === undefined) break;
-            const track = at('track');
-            const timestamp = Number(at('timestamp'));
-            if (!track || !Number.isInteger(timestamp)) return error(6);
-            tracks.push({ user, artist, track, album: at('album'), timestamp });
-          }
-          if (tracks.length === 0 || params['artist[50]'] !== undefined) return error(6);
-          submissions.push({ user, tracks, at: Date.now() });
-          for (const t of tracks) {
-            if (!scrobbles.some((s) => s.user === user && s.timestamp === t.timestamp && s.artist === t.artist && s.track === t.track)) scrobbles.push(t);
-          }
-          const scrobble = tracks.map((t) => ({
-            artist: { corrected: '0', '#text': t.artist },
-            track: { corrected: '0', '#text': t.track },
-            album: { corrected: '0', '#text': t.album ?? '' },
-            timestamp: String(t.timestamp),
+      case 'track.updateNowPlaying': {
+        if (!user) return error(9, 403);
+        if (!params.artist || !params.track) return error(6);
+        nowPlaying.push({ user, artist: params.artist, track: params.track });
+        return send(200, {
+          nowplaying: {
+            artist: { corrected: '0', '#text': params.artist },
+            track: { corrected: '0', '#text': params.track },
+            album: { corrected: '0', '#text': params.album ?? '' },
+            albumArtist: { corrected: '0', '#text': '' },
             ignoredMessage: { code: '0', '#text': '' },
-          }));
-          return send(200, { scrobbles: { scrobble: scrobble.length === 1 ? scrobble[0] : scrobble, '@attr': { accepted: tracks.length, ignored: 0 } } });
-        }
-        default:
-          return send(400, { error: 3, message: 'Invalid Method - No method with that name in this package' });
+          },
+        });
       }
-    })();
+      case 'track.scrobble': {
+        if (!user) return error(9, 403);
+        const tracks: FakeScrobble[] = [];
+        for (let i = 0; i < 50; i += 1) {
+          const at = (name: string) => params[`${name}[${i}]`] ?? (i === 0 ? params[name] : undefined);
+          const artist = at('artist');
+          if (artist === undefined) break;
+          const track = at('track');
+          const timestamp = Number(at('timestamp'));
+          if (!track || !Number.isInteger(timestamp)) return error(6);
+          tracks.push({ user, artist, track, album: at('album'), timestamp });
+        }
+        if (tracks.length === 0 || params['artist[50]'] !== undefined) return error(6);
+        submissions.push({ user, tracks, at: Date.now() });
+        for (const t of tracks) {
+          if (!scrobbles.some((s) => s.user === user && s.timestamp === t.timestamp && s.artist === t.artist && s.track === t.track)) scrobbles.push(t);
+        }
+        const scrobble = tracks.map((t) => ({
+          artist: { corrected: '0', '#text': t.artist },
+          track: { corrected: '0', '#text': t.track },
+          album: { corrected: '0', '#text': t.album ?? '' },
+          timestamp: String(t.timestamp),
+          ignoredMessage: { code: '0', '#text': '' },
+        }));
+        return send(200, { scrobbles: { scrobble: scrobble.length === 1 ? scrobble[0] : scrobble, '@attr': { accepted: tracks.length, ignored: 0 } } });
+      }
+      default:
+        return send(400, { error: 3, message: 'Invalid Method - No method with that name in this package' });
+    }
   });
 
   return {
     ...running,
     apiKey,
     secret,
-    down: trouble.down,
-    failWith: trouble.failWith,
-    slow: trouble.slow,
-    recover: trouble.recover,
+    ...trouble.controls(),
     get scrobbles() {
       return scrobbles;
     },

@@ -1,5 +1,5 @@
-import { listen, type RunningFake } from './listen.js';
-import { readBody, troubleMaker, wait, type TroubleControls } from './serviceTrouble.js';
+import type { RunningFake } from './listen.js';
+import { listenJson, troubleMaker, type TroubleControls } from './serviceTrouble.js';
 
 /**
  * A fake of the ListenBrainz API (api.listenbrainz.org), in its wire format:
@@ -70,63 +70,52 @@ export async function startListenBrainzFake(): Promise<ListenBrainzFake> {
   let arrivals: number[] = [];
   const trouble = troubleMaker();
 
-  const running = await listen((req, res) => {
-    void (async () => {
-      const url = new URL(req.url ?? '/', 'http://fake');
-      const raw = await readBody(req);
-      arrivals.push(Date.now());
-      const send = (status: number, body: unknown) => {
-        if (!res.destroyed) res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      };
-      if (trouble.intercept(res, (status) => ({ code: status, error: status === 429 ? 'Too many requests.' : 'Service unavailable.' }))) return;
-      if (trouble.delayMs()) await wait(trouble.delayMs());
-      const token = /^Token\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
-      const user = token ? users.get(token) : undefined;
-      if (req.method === 'GET' && url.pathname === '/1/validate-token') {
-        if (!token) return send(400, { code: 400, message: 'You need to provide an Authorization header.', valid: false });
-        return send(200, user ? { code: 200, message: 'Token valid.', valid: true, user_name: user } : { code: 200, message: 'Token invalid.', valid: false });
+  const running = await listenJson(async ({ req, res, url, raw, send }) => {
+    arrivals.push(Date.now());
+    if (!(await trouble.admit(res, (status) => ({ code: status, error: status === 429 ? 'Too many requests.' : 'Service unavailable.' })))) return;
+    const token = /^Token\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    const user = token ? users.get(token) : undefined;
+    if (req.method === 'GET' && url.pathname === '/1/validate-token') {
+      if (!token) return send(400, { code: 400, message: 'You need to provide an Authorization header.', valid: false });
+      return send(200, user ? { code: 200, message: 'Token valid.', valid: true, user_name: user } : { code: 200, message: 'Token invalid.', valid: false });
+    }
+    const userPath = /^\/1\/user\/([^/]+)\/(listens|playing-now)$/.exec(url.pathname);
+    if (req.method === 'GET' && userPath) {
+      const name = decodeURIComponent(userPath[1]!);
+      if (userPath[2] === 'listens') {
+        const own = listens.filter((l) => l.user === name).sort((a, b) => b.listened_at - a.listened_at);
+        return send(200, { payload: { count: own.length, user_id: name, listens: own.map(({ user, ...l }) => ({ ...l, user_name: user })) } });
       }
-      const userPath = /^\/1\/user\/([^/]+)\/(listens|playing-now)$/.exec(url.pathname);
-      if (req.method === 'GET' && userPath) {
-        const name = decodeURIComponent(userPath[1]!);
-        if (userPath[2] === 'listens') {
-          const own = listens.filter((l) => l.user === name).sort((a, b) => b.listened_at - a.listened_at);
-          return send(200, { payload: { count: own.length, user_id: name, listens: own.map(({ user, ...l }) => ({ ...l, user_name: user })) } });
-        }
-        const last = submissions.filter((s) => s.user === name && s.listenType === 'playing_now').at(-1);
-        const playing = last ? [{ playing_now: true, track_metadata: last.payload[0]!.track_metadata }] : [];
-        return send(200, { payload: { count: playing.length, user_id: name, playing_now: true, listens: playing } });
+      const last = submissions.filter((s) => s.user === name && s.listenType === 'playing_now').at(-1);
+      const playing = last ? [{ playing_now: true, track_metadata: last.payload[0]!.track_metadata }] : [];
+      return send(200, { payload: { count: playing.length, user_id: name, playing_now: true, listens: playing } });
+    }
+    if (req.method === 'POST' && url.pathname === '/1/submit-listens') {
+      if (!user) return send(401, { code: 401, error: 'Invalid authorization token.' });
+      let body: unknown;
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        return send(400, { code: 400, error: 'Cannot parse JSON document.' });
       }
-      if (req.method === 'POST' && url.pathname === '/1/submit-listens') {
-        if (!user) return send(401, { code: 401, error: 'Invalid authorization token.' });
-        let body: unknown;
-        try {
-          body = JSON.parse(raw);
-        } catch {
-          return send(400, { code: 400, error: 'Cannot parse JSON document.' });
+      const wrong = problem(body);
+      if (wrong) return send(400, { code: 400, error: wrong });
+      const { listen_type, payload } = body as { listen_type: ListenBrainzSubmission['listenType']; payload: Omit<FakeListen, 'user'>[] };
+      submissions.push({ user, listenType: listen_type, payload, at: Date.now() });
+      if (listen_type !== 'playing_now') {
+        for (const item of payload) {
+          const same = (l: FakeListen) => l.user === user && l.listened_at === item.listened_at && l.track_metadata.track_name === item.track_metadata.track_name;
+          if (!listens.some(same)) listens.push({ user, ...item });
         }
-        const wrong = problem(body);
-        if (wrong) return send(400, { code: 400, error: wrong });
-        const { listen_type, payload } = body as { listen_type: ListenBrainzSubmission['listenType']; payload: Omit<FakeListen, 'user'>[] };
-        submissions.push({ user, listenType: listen_type, payload, at: Date.now() });
-        if (listen_type !== 'playing_now') {
-          for (const item of payload) {
-            const same = (l: FakeListen) => l.user === user && l.listened_at === item.listened_at && l.track_metadata.track_name === item.track_metadata.track_name;
-            if (!listens.some(same)) listens.push({ user, ...item });
-          }
-        }
-        return send(200, { status: 'ok' });
       }
-      send(404, { code: 404, error: 'Not found' });
-    })();
+      return send(200, { status: 'ok' });
+    }
+    send(404, { code: 404, error: 'Not found' });
   });
 
   return {
     ...running,
-    down: trouble.down,
-    failWith: trouble.failWith,
-    slow: trouble.slow,
-    recover: trouble.recover,
+    ...trouble.controls(),
     get submissions() {
       return submissions.filter((s) => s.listenType !== 'playing_now');
     },

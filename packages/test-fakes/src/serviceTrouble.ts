@@ -1,4 +1,5 @@
 import type http from 'node:http';
+import { listen } from './listen.js';
 
 /**
  * Trouble a fake can be told to cause, for the next requests or for a while: down (the
@@ -27,6 +28,13 @@ export function troubleMaker(): TroubleControls & {
   /** True when it dealt with the request (dropped or answered it). */
   intercept(res: http.ServerResponse, body: (status: number) => unknown): boolean;
   delayMs(): number;
+  /**
+   * Lets a request through, after the delay when slow: false when the trouble dealt with it
+   * (dropped it, or answered with `body(status)`).
+   */
+  admit(res: http.ServerResponse, body: (status: number) => unknown): Promise<boolean>;
+  /** The controls a fake hands out. */
+  controls(): TroubleControls;
 } {
   let trouble: Trouble | undefined;
   let delay = 0;
@@ -45,6 +53,14 @@ export function troubleMaker(): TroubleControls & {
       delay = 0;
     },
     delayMs: () => delay,
+    async admit(res, body) {
+      if (this.intercept(res, body)) return false;
+      if (delay) await wait(delay);
+      return true;
+    },
+    controls() {
+      return { down: this.down, failWith: this.failWith, slow: this.slow, recover: this.recover };
+    },
     intercept(res, body) {
       if (!trouble || trouble.left <= 0) return false;
       trouble.left -= 1;
@@ -68,3 +84,28 @@ export async function readBody(req: http.IncomingMessage): Promise<string> {
 }
 
 export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Answers with a JSON body, unless the connection was dropped meanwhile. */
+export const jsonSender = (res: http.ServerResponse) => (status: number, body: unknown) => {
+  if (!res.destroyed) res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+};
+
+/** One request to a JSON service fake: its URL, its body read whole, and a JSON answer. */
+export interface JsonCall {
+  req: http.IncomingMessage;
+  res: http.ServerResponse;
+  url: URL;
+  raw: string;
+  send(status: number, body: unknown): void;
+}
+
+/** Listens with a handler that is given each request's body read whole and a JSON sender. */
+export function listenJson(handler: (call: JsonCall) => Promise<void>) {
+  return listen((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const raw = await readBody(req);
+      await handler({ req, res, url, raw, send: jsonSender(res) });
+    })();
+  });
+}

@@ -8,7 +8,7 @@ export function analyticsRouter(ctx: AppContext): Router {
   const router = Router();
 
   router.get('/analytics', requireAuth(ctx), requireAdmin, async (_req, res) => {
-    res.set('Cache-Control', 'private, no-store').json({ data: await adminAnalytics(ctx.catalogue) });
+    res.set('Cache-Control', 'private, no-store').json({ data: await adminAnalytics(ctx) });
   });
 
   return router;

@@ -9,7 +9,7 @@ import { songsMostLiked, totalLikes } from '../likes/likes.service.js';
 import { deleteNowPlayingOfUser, nowPlaying as playingNow, setNowPlaying as storeNowPlaying, type NowPlayingEntry } from './nowPlaying.repo.js';
 import { deletePlaysOfSong, deletePlaysOfUser, playStats as playStatsOfSongs, recordPlay as insertPlay, type PlayStats } from './plays.repo.js';
 import { totalPlaylists } from '../playlists/playlists.service.js';
-import { catalogueSize, type Catalogue } from '../songs/songs.service.js';
+import { catalogueSize, type Catalogue, type SongWriter } from '../songs/songs.service.js';
 import { countUsers, signupTimesSince } from '../users/accounts.service.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -60,11 +60,11 @@ export async function mostPlayedSongs(catalogue: Catalogue, limit = TOP_SONGS): 
   return { plays, mostPlayed };
 }
 
-export async function adminAnalytics(catalogue: Catalogue, now = new Date()): Promise<AdminAnalytics> {
+export async function adminAnalytics({ catalogue, data }: SongWriter, now = new Date()): Promise<AdminAnalytics> {
   const [users, verifiedUsers, songs, playlists, likes, top, signups, played] = await Promise.all([
     countUsers(),
     countUsers({ verified: true }),
-    catalogueSize(),
+    catalogueSize(data),
     totalPlaylists(),
     totalLikes(),
     topSongs(catalogue),

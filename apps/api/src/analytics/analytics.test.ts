@@ -27,7 +27,7 @@ describe('GET /api/admin/analytics', () => {
   it('counts users, songs, playlists and likes, and ranks the most liked songs', async () => {
     const listeners = [await createUser(), await createUser(), await createUser({ verified: false })];
     const generated = generateSongs(12, 9);
-    const songs = (await addSongs(ctx.catalogue, generated)).map((_id, i) => ({ ...generated[i]!, _id }));
+    const songs = (await addSongs(ctx, generated)).map((_id, i) => ({ ...generated[i]!, _id }));
     // Three likes for song 2, two for song 1, one for song 0; the others none.
     for (const [user, song] of [[0, 2], [1, 2], [2, 2], [0, 1], [1, 1], [0, 0]] as const) {
       await insertLike(listeners[user]!._id, songs[song]!._id);
@@ -48,7 +48,7 @@ describe('GET /api/admin/analytics', () => {
 
   it('keeps at most 10 top songs', async () => {
     const user = await createUser();
-    const songIds = await addSongs(ctx.catalogue, generateSongs(12, 4));
+    const songIds = await addSongs(ctx, generateSongs(12, 4));
     for (const songId of songIds) await insertLike(user._id, songId);
     expect((await analytics(admin)).body.data.topSongs).toHaveLength(10);
   });

@@ -2,14 +2,15 @@ import bcrypt from 'bcrypt';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { songSchema } from '@samaa/shared';
-import { useTestDatabase } from '../test/db.js';
+import { useTestDatabase, storedSongs } from '../test/db.js';
 import { createTestApp, createUser } from '../test/context.js';
-import { SongModel } from '../songs/song.model.js';
 import { generateSongs } from '../songs/generateSongs.js';
 import { UserModel } from '../users/user.model.js';
 import { LikeModel } from '../likes/like.model.js';
 import { insertLike } from '../likes/likes.repo.js';
 import { SEED_PASSWORD, parseSeedArgs, seedDatabase } from './seed.js';
+
+const SongModel = storedSongs();
 
 useTestDatabase();
 const { app, ctx } = createTestApp();
@@ -38,7 +39,7 @@ describe('parseSeedArgs', () => {
 describe('seedDatabase', () => {
   it('inserts songs in batches, newest first, and verified listeners who can log in', async () => {
     const before = (await ctx.catalogue.snapshot()).version;
-    const result = await seedDatabase(ctx.catalogue, { songs: 1200, users: 3, reset: false });
+    const result = await seedDatabase(ctx.catalogue, { songs: 1200, users: 3, reset: false }, ctx.data);
     expect((await ctx.catalogue.snapshot()).version).not.toBe(before);
     expect(result.songs).toBe(1200);
     expect(await SongModel.countDocuments()).toBe(1200);
@@ -60,7 +61,7 @@ describe('seedDatabase', () => {
     const real = await createUser();
     const song = await SongModel.findOne().lean();
     await insertLike(real._id, String(song!._id));
-    const again = await seedDatabase(ctx.catalogue, { songs: 10, users: 2, reset: true });
+    const again = await seedDatabase(ctx.catalogue, { songs: 10, users: 2, reset: true }, ctx.data);
     expect(await SongModel.countDocuments()).toBe(10);
     expect(await LikeModel.countDocuments()).toBe(0);
     expect(await UserModel.exists({ _id: real._id })).not.toBeNull();

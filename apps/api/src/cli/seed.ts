@@ -18,6 +18,7 @@ import { createLogger } from '../logger.js';
 import { deleteAllLikes } from '../likes/likes.seed.js';
 import { deleteAllPlaylists } from '../playlists/playlists.seed.js';
 import { countSongs, insertSongs } from '../songs/songs.repo.js';
+import { AppData } from '../db/appData.js';
 import type { Catalogue } from '../songs/catalogue.js';
 import { catalogueSnapshotFile, createAppCatalogue } from '../appCatalogue.js';
 import { deleteAllSongs } from '../songs/songs.seed.js';
@@ -58,14 +59,14 @@ async function inBatches<T, R>(items: T[], insert: (batch: T[]) => Promise<R[]>)
   return out;
 }
 
-async function seedSongs(count: number, seed: number, media: SongMedia[] = []): Promise<void> {
+async function seedSongs(data: AppData, count: number, seed: number, media: SongMedia[] = []): Promise<void> {
   const now = Date.now();
   // Spread over the past months, the last one newest, so "newest first" reads naturally.
   const songs = generateSongs(count, seed, media).map((song, i) => {
     const at = new Date(now - (count - i) * 37 * MINUTE);
     return { ...song, createdAt: at, updatedAt: at };
   });
-  await inBatches(songs, async (batch) => (await insertSongs(batch)).ids);
+  await inBatches(songs, async (batch) => (await insertSongs(data, batch)).ids);
 }
 
 async function seedUsers(count: number, seed: number): Promise<UserRecord[]> {
@@ -94,16 +95,17 @@ async function seedUsers(count: number, seed: number): Promise<UserRecord[]> {
 /**
  * Seeds the connected database. --reset first removes every song, like and playlist, and the
  * seeded listeners. The songs are published to `catalogue` once, at the end (a server on the same
- * database sees the version move).
+ * database sees the version move). `data` is where they go: the catalogue's (default: Mongoose's
+ * default connection).
  */
-export async function seedDatabase(catalogue: Catalogue, opts: SeedOptions): Promise<SeedResult> {
+export async function seedDatabase(catalogue: Catalogue, opts: SeedOptions, data = new AppData()): Promise<SeedResult> {
   if (opts.reset) {
-    await Promise.all([deleteAllSongs(), deleteAllLikes(), deleteAllPlaylists()]);
+    await Promise.all([deleteAllSongs(data), deleteAllLikes(), deleteAllPlaylists()]);
     const removed = await deleteUsersAtDomain(SEED_EMAIL_DOMAIN);
     await Promise.all(removed.map(deleteVerificationTokensOf));
   }
-  const seed = (await countSongs()) + 1;
-  if (opts.songs > 0) await seedSongs(opts.songs, seed, opts.media);
+  const seed = (await countSongs(data)) + 1;
+  if (opts.songs > 0) await seedSongs(data, opts.songs, seed, opts.media);
   if (opts.reset || opts.songs > 0) await catalogue.apply();
   const listeners = opts.users > 0 ? await seedUsers(opts.users, seed) : [];
   const userEmails = listeners.map((user) => user.email);

@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 beforeEach(async () => {
-  ({ alice, songIds } = await listenersWithSongs(ctx.catalogue, 100, 11));
+  ({ alice, songIds } = await listenersWithSongs(ctx, 100, 11));
   admin = await createUser({ admin: true });
 });
 

@@ -13,13 +13,18 @@ export interface StampedCacheOptions {
 
 /**
  * A repository's read model: values read from the database, kept per key until a write drops
- * them. Every write in this process counts, so a read that overlapped a write does not keep what
- * it saw; with a stamp, a write by another process drops every entry within twice its check.
+ * them. A read that overlapped a write of its key (or a drop of everything) in this process does
+ * not keep what it saw; writes of other keys do not count, so a long read (a listener's thousands
+ * of playlists) is kept while other listeners write. With a stamp, a write by another process
+ * drops every entry within twice its check.
  */
 export class StampedCache<K extends NonNullable<unknown>, V extends NonNullable<unknown>> {
   private readonly entries: LRUCache<K, V>;
   private readonly stamp: SharedStamp | undefined;
-  private writes = 0;
+  /** Drops of everything so far. */
+  private dropsOfAll = 0;
+  /** Per key, the reads in flight; a write of the key marks them overlapped. */
+  private readonly reading = new Map<K, Set<{ overlapped: boolean }>>();
 
   constructor({ max, stamp }: StampedCacheOptions) {
     this.entries = new LRUCache<K, V>({ max });
@@ -31,17 +36,34 @@ export class StampedCache<K extends NonNullable<unknown>, V extends NonNullable<
     await this.stamp?.check();
     const kept = this.entries.get(key);
     if (kept !== undefined) return kept;
-    const before = this.writes;
-    const value = await read();
-    if (this.writes === before) this.entries.set(key, value, { ttl: ttlMs() });
-    return value;
+    const before = this.dropsOfAll;
+    const mine = { overlapped: false };
+    let reads = this.reading.get(key);
+    if (!reads) this.reading.set(key, (reads = new Set()));
+    reads.add(mine);
+    try {
+      const value = await read();
+      if (!mine.overlapped && this.dropsOfAll === before) this.entries.set(key, value, { ttl: ttlMs() });
+      return value;
+    } finally {
+      reads.delete(mine);
+      if (reads.size === 0 && this.reading.get(key) === reads) this.reading.delete(key);
+    }
+  }
+
+  private overlap(key: K): void {
+    for (const read of this.reading.get(key) ?? []) read.overlapped = true;
   }
 
   /** Drops what this process keeps of `key` (of everything without one), as a write does. */
   forget(key?: K): void {
-    this.writes += 1;
-    if (key === undefined) this.entries.clear();
-    else this.entries.delete(key);
+    if (key === undefined) {
+      this.dropsOfAll += 1;
+      this.entries.clear();
+    } else {
+      this.overlap(key);
+      this.entries.delete(key);
+    }
   }
 
   /** After a write here: drops the key (or everything) and moves the stamp for the other processes. */
@@ -56,7 +78,7 @@ export class StampedCache<K extends NonNullable<unknown>, V extends NonNullable<
    * kept). `next` returns a new value: callers may key other caches on the old one.
    */
   patched(key: K, next: (kept: V) => V): void {
-    this.writes += 1;
+    this.overlap(key);
     const kept = this.entries.get(key);
     if (kept !== undefined) {
       const left = this.entries.getRemainingTTL(key);

@@ -1,6 +1,5 @@
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../logger.js';
+import { capturedLogger } from '../test/logLines.js';
 import { createEventBus } from './eventBus.js';
 
 interface TestEvents {
@@ -8,18 +7,8 @@ interface TestEvents {
 }
 
 function capturedBus() {
-  const out = new PassThrough();
-  const lines: Record<string, unknown>[] = [];
-  out.on('data', (chunk: Buffer) =>
-    lines.push(
-      ...chunk
-        .toString()
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line)),
-    ),
-  );
-  return { events: createEventBus<TestEvents>(createLogger('info', out)), lines };
+  const { logger, lines } = capturedLogger('info');
+  return { events: createEventBus<TestEvents>(logger), lines };
 }
 
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { SongModel } from '../songs/song.model.js';
 import { createTestApp, createUser, type TestUser } from '../test/context.js';
-import { useTestDatabase } from '../test/db.js';
+import { useTestDatabase, storedSongs } from '../test/db.js';
 import { fuzzRoute, type FuzzRequest } from '../test/fuzz.js';
 import { listenApp, type ListeningApp } from '../test/listen.js';
+
+const SongModel = storedSongs();
 
 useTestDatabase();
 const { app } = createTestApp();

@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { PlaylistModel } from '../playlists/playlist.model.js';
-import { SongModel } from '../songs/song.model.js';
 import { createTestApp, createUser, type TestUser } from '../test/context.js';
-import { useTestDatabase } from '../test/db.js';
+import { useTestDatabase, storedSongs } from '../test/db.js';
 import { fuzzRoute, JSON_HEADERS, type FuzzRequest, type RouteUnderFuzz } from '../test/fuzz.js';
 import { listenApp, type ListeningApp } from '../test/listen.js';
+
+const SongModel = storedSongs();
 
 useTestDatabase();
 const { app } = createTestApp();

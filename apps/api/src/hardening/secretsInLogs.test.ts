@@ -26,8 +26,7 @@ afterAll(() => smtp.close());
 
 describe('no secrets in logs', () => {
   it('logs neither passwords, tokens, x-auth-token values, hashes nor the SMTP password', async () => {
-    const ctx = createTestContext({ SMTP_URL: smtp.url, LOG_LEVEL: 'trace' });
-    ctx.logger = createLogger('trace', capture);
+    const ctx = createTestContext({ SMTP_URL: smtp.url, LOG_LEVEL: 'trace' }, { logger: createLogger('trace', capture) });
     const app = createApp(ctx);
 
     const password = 'Sup3r!Secret#Pw';

@@ -22,7 +22,7 @@ useTestDatabase();
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'samaa-stamps-'));
 const imagesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'samaa-stamps-images-'));
 const library: LibraryFolder = { id: 'stamps', name: 'stamps', root };
-const { catalogue, events } = createTestContext();
+const { data, catalogue, events } = createTestContext();
 let reader: TagReader;
 
 const track = (artist: string, album: string, n: number, title = `${album} ${n}`) =>
@@ -59,7 +59,7 @@ async function scan(options: Pick<ScanDeps, 'full' | 'dirty'> = {}): Promise<Sca
     opendir: (dir) => (listed.push(relative(dir)), nodeScanFs.opendir(dir)),
   };
   const counting: TagReader = { ...reader, read: (file) => (read.push(relative(file)), reader.read(file)) };
-  const result = await scanLibrary(library, { catalogue, events, reader: counting, imagesDir, fs: scanFs, ...options });
+  const result = await scanLibrary(library, { data, catalogue, events, reader: counting, imagesDir, fs: scanFs, ...options });
   return { result, read: read.sort(), stats: [...new Set(stats)].sort(), listed: [...new Set(listed)].sort() };
 }
 

@@ -47,19 +47,11 @@ export interface LibrariesRuntime {
   reader(): TagReader;
 }
 
-const runtimes = new WeakMap<AppContext, LibrariesRuntime>();
+/** What an app's music folders are scanned with and into. */
+export type LibrariesDeps = Pick<AppContext, 'config' | 'logger' | 'data' | 'catalogue' | 'events'>;
 
-/** The music folders of this process: one runtime per app context. */
-export function librariesOf(ctx: AppContext): LibrariesRuntime {
-  let runtime = runtimes.get(ctx);
-  if (!runtime) {
-    runtime = createRuntime(ctx);
-    runtimes.set(ctx, runtime);
-  }
-  return runtime;
-}
-
-function createRuntime(ctx: AppContext): LibrariesRuntime {
+/** An app's music folders (`ctx.libraries`): nothing runs until `start()` or a scan. */
+export function createLibraries(ctx: LibrariesDeps): LibrariesRuntime {
   const folders = libraryFolders(ctx.config);
   const store = mediaStore(ctx.config);
   const owner = randomUUID();
@@ -93,6 +85,7 @@ function createRuntime(ctx: AppContext): LibrariesRuntime {
     try {
       ensureMediaDirs(store);
       const result = await scanLibrary(folder, {
+        data: ctx.data,
         catalogue: ctx.catalogue,
         reader: tagReader(),
         events: ctx.events,
@@ -116,6 +109,9 @@ function createRuntime(ctx: AppContext): LibrariesRuntime {
         { library: folder.name, ...result, errors: result.errorCount },
         `scanned ${folder.name}: ${result.files} files in ${result.durationMs} ms`,
       );
+      // The catalogue and its search index are kept on disk as the scan leaves them, not only when
+      // a full list or a shutdown next writes them: a server killed later starts warm all the same.
+      await ctx.catalogue.written().catch((err: unknown) => ctx.logger.warn({ err }, 'could not keep the catalogue on disk'));
     } catch (err) {
       // The server is stopping: its one shutdown line says so.
       if (stopping.signal.aborted) {

@@ -20,10 +20,10 @@ import { taggedMp3, writeFile } from '../test/musicFiles.js';
  */
 
 useTestDatabase();
-const catalogue = createAppCatalogue();
 const base = fs.mkdtempSync(path.join(os.tmpdir(), 'samaa-scan-size-'));
 const imagesDir = path.join(base, 'images');
-const { events } = createTestContext();
+const { data, events } = createTestContext();
+const catalogue = createAppCatalogue({ data });
 const SMALL = 1000;
 const LARGE = 2600;
 let reader: TagReader;
@@ -93,7 +93,7 @@ async function measuredScan(id: string, root: string, using: TagReader = reader)
   try {
     const counting: TagReader = { ...using, read: (file) => ((reads += 1), using.read(file)) };
     const { scanFs, calls } = countingFs();
-    const result = await scanLibrary({ id, name: id, root }, { catalogue, events, reader: counting, imagesDir, fs: scanFs });
+    const result = await scanLibrary({ id, name: id, root }, { data, catalogue, events, reader: counting, imagesDir, fs: scanFs });
     return { result, engineCalls, announcements, reads: reads - readsBefore, fsCalls: calls };
   } finally {
     mongoose.set('debug', false);
@@ -190,7 +190,7 @@ describe('scan complexity', () => {
     const stop = new AbortController();
     const stopped = scanLibrary(
       { id: 'sizestop', name: 'sizestop', root },
-      { catalogue, events, reader, imagesDir, signal: stop.signal, onProgress: ({ done }) => void (done >= SCAN_BATCH && stop.abort()) },
+      { data, catalogue, events, reader, imagesDir, signal: stop.signal, onProgress: ({ done }) => void (done >= SCAN_BATCH && stop.abort()) },
     );
     await expect(stopped).rejects.toThrow();
     let entries = 0;
@@ -203,7 +203,7 @@ describe('scan complexity', () => {
     expect(entries).toBeGreaterThan(0);
     expect(entries).toBeLessThan(LARGE);
     expect(withSong).toBe(entries);
-    const resumed = await scanLibrary({ id: 'sizestop', name: 'sizestop', root }, { catalogue, events, reader, imagesDir });
+    const resumed = await scanLibrary({ id: 'sizestop', name: 'sizestop', root }, { data, catalogue, events, reader, imagesDir });
     expect(resumed).toMatchObject({ files: LARGE, unchanged: entries, added: LARGE - entries, songs: LARGE });
   }, 300_000);
 });

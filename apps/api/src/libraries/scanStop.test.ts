@@ -105,4 +105,23 @@ describe('SIGTERM during a scan', () => {
     }
     await stopsCleanly(api, logFile);
   }, 300_000);
+
+  it('keeps the catalogue and its search index on disk when a scan ends: killed after, the next start serves them', async () => {
+    const folder = path.join(work, 'kept');
+    for (let i = 0; i < 300; i += 1) writeFile(folder, `Kept/Album ${Math.floor(i / 20)}/${i % 20}.mp3`, taggedMp3({ title: `Kept ${i}`, artist: 'Keeper' }));
+    const dataDir = path.join(work, 'data-kept');
+    const cache = path.join(dataDir, 'cache');
+    api = await spawnApiServer({ ...env, DATA_DIR: dataDir, MUSIC_DIRS: folder }, { logFile: path.join(work, 'kept.log') });
+    // No full list is asked for and the server is killed, not stopped: only the scan's end writes the file.
+    const deadline = Date.now() + 120_000;
+    const kept = () => fs.readdirSync(cache, { withFileTypes: true }).find((entry) => entry.name.endsWith('.snapshot'));
+    while (!fs.existsSync(cache) || !kept() || !fs.readFileSync(path.join(cache, kept()!.name)).includes('searchIndex\n')) {
+      expect(Date.now()).toBeLessThan(deadline);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await api.stop('SIGKILL');
+    api = await spawnApiServer({ ...env, DATA_DIR: dataDir }, { logFile: path.join(work, 'kept-after.log') });
+    expect((await songs(api.url)).length).toBe(300);
+    await api.stop();
+  }, 300_000);
 });

@@ -7,13 +7,12 @@ import { DEFAULT_COVER_PATH, type Song } from '@samaa/shared';
 import { clearDatabase, useTestDatabase } from '../test/db.js';
 import { createTestApp, createUser, type TestUser } from '../test/context.js';
 import { coverArtPng } from '../media/demo/coverArt.js';
-import { librariesOf } from './libraries.service.js';
 import { flacWithComments, taggedMp3, writeFile, mp3Frames } from '../test/musicFiles.js';
 
 useTestDatabase();
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'samaa-music-'));
 const { app, ctx } = createTestApp({ MUSIC_DIRS: root });
-const runtime = librariesOf(ctx);
+const runtime = ctx.libraries;
 const library = runtime.folders[0]!;
 const warnings = vi.spyOn(ctx.logger, 'warn');
 const loggedUnreadable = (file: string) => warnings.mock.calls.filter(([fields]) => (fields as { file?: string }).file === file).length;

@@ -1,3 +1,4 @@
+import type { AppData } from '../db/appData.js';
 import path from 'node:path';
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { SongInput } from '@samaa/shared';
@@ -43,6 +44,8 @@ export interface ScanResult {
 }
 
 export interface ScanDeps {
+  /** Where the songs found are stored. */
+  data: AppData;
   /** Where the songs found are published. */
   catalogue: Catalogue;
   reader: TagReader;
@@ -311,7 +314,7 @@ export async function scanLibrary(library: LibraryFolder, deps: ScanDeps): Promi
       }
     }
     if (refreshes.length > 0) {
-      const kept = await refreshScannedSongs(deps.catalogue, refreshes);
+      const kept = await refreshScannedSongs(deps, refreshes);
       for (const [i, { id, file, input, read }] of refreshes.entries()) {
         if (kept[i]) {
           result.updated += 1;
@@ -321,7 +324,7 @@ export async function scanLibrary(library: LibraryFolder, deps: ScanDeps): Promi
       }
     }
     if (fresh.length > 0) {
-      const ids = await addSongs(deps.catalogue, fresh.map(({ file, input }) => ({ ...input, scanFile: fileEntryId(library.id, file.relative) })));
+      const ids = await addSongs(deps, fresh.map(({ file, input }) => ({ ...input, scanFile: fileEntryId(library.id, file.relative) })));
       for (const [k, { read }] of fresh.entries()) if (read.lyrics) await storeScannedLyrics(ids[k]!, read.lyrics);
       rewritten.push(...fresh.map(({ file, read }, k) => entryOf(library, file, { songId: ids[k], ...lyricsProblem(read) })));
       result.added += fresh.length;
@@ -399,7 +402,7 @@ export async function scanLibrary(library: LibraryFolder, deps: ScanDeps): Promi
     movedFrom.add(from);
     const { songId } = known.get(from)!;
     live ??= await deps.catalogue.songsById();
-    if (live.has(songId!)) await moveScannedSong(deps.catalogue, songId!, libraryFileUrl(library, file.relative), fileEntryId(library.id, file.relative));
+    if (live.has(songId!)) await moveScannedSong(deps, songId!, libraryFileUrl(library, file.relative), fileEntryId(library.id, file.relative));
     await saveFileEntries([entryOf(library, file, { songId })]);
     await deleteFileEntries([fileEntryId(library.id, from)]);
     result.moved += 1;

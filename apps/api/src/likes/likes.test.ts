@@ -19,7 +19,7 @@ let bob: TestUser;
 let songIds: string[];
 
 beforeEach(async () => {
-  ({ alice, bob, songIds } = await listenersWithSongs(ctx.catalogue, 3, 3));
+  ({ alice, bob, songIds } = await listenersWithSongs(ctx, 3, 3));
 });
 
 const like = (user: TestUser, songId: string) =>

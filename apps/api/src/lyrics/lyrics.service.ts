@@ -1,5 +1,7 @@
 import { CATALOGUE_MESSAGES, LYRICS_MESSAGES, type Song, type SongLyrics } from '@samaa/shared';
+import type { Config } from '../config/config.js';
 import type { AppContext } from '../context.js';
+import type { Logger } from '../logger.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { resolveServedFile } from '../media/servedFile.js';
 import type { Catalogue } from '../songs/songs.service.js';
@@ -15,16 +17,13 @@ import { lyricsOfAudioFile, type FoundLyrics } from './audioFileLyrics.js';
  * The scanner stores music folder songs' lyrics as it reads their tags.
  */
 
-const clients = new WeakMap<AppContext, LrclibClient | null>();
 // eslint-disable-next-line no-restricted-syntax -- in-flight reads only: concurrent asks for one song's lyrics share one lookup, removed once settled
 const resolving = new Map<string, Promise<StoredLyrics | null>>();
 
-function lrclibOf(ctx: AppContext): LrclibClient | null {
-  if (!clients.has(ctx)) {
-    const { apiUrl, timeoutMs } = ctx.config.lyrics;
-    clients.set(ctx, apiUrl ? createLrclibClient({ baseUrl: apiUrl, timeoutMs, logger: ctx.logger }) : null);
-  }
-  return clients.get(ctx)!;
+/** An app's client of the LRCLIB-compatible service (`ctx.lyricsService`), when one is set. */
+export function createLyricsService({ config, logger }: { config: Config; logger: Logger }): LrclibClient | null {
+  const { apiUrl, timeoutMs } = config.lyrics;
+  return apiUrl ? createLrclibClient({ baseUrl: apiUrl, timeoutMs, logger }) : null;
 }
 
 const record = (lyrics: ParsedLyrics, source: LyricsRecord['source']): LyricsRecord => ({
@@ -59,7 +58,7 @@ async function resolve(ctx: AppContext, song: Song): Promise<StoredLyrics | null
   const local = await fromAudioFile(ctx, song);
   let found: LyricsRecord | null = local ? record(local, local.source) : null;
   if (!found) {
-    const client = lrclibOf(ctx);
+    const client = ctx.lyricsService;
     const answer = client
       ? await client.lookup({ artist: song.artist, title: song.name, album: song.album, duration: song.duration })
       : ({ kind: 'none' } as const);

@@ -26,7 +26,7 @@ afterAll(() => lrclib.close());
 beforeEach(() => lrclib.reset());
 
 const remoteSong = (name: string, artist = 'The Fakes') =>
-  createSong(ctx.catalogue, { name, artist, album: 'Wire Format', duration: 200, img: 'https://example.com/c.jpg', song: 'https://example.com/a.mp3' });
+  createSong(ctx, { name, artist, album: 'Wire Format', duration: 200, img: 'https://example.com/c.jpg', song: 'https://example.com/a.mp3' });
 
 describe('lyrics from the LRCLIB-compatible service', () => {
   it('found: asks once by artist, title, album and duration, stores the answer on the song', async () => {

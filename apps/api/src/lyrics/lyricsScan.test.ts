@@ -6,13 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LYRICS_MESSAGES, type Song } from '@samaa/shared';
 import { clearDatabase, useTestDatabase } from '../test/db.js';
 import { createTestApp, createUser, type TestUser } from '../test/context.js';
-import { librariesOf } from '../libraries/libraries.service.js';
 import { flacWithComments, syltFrame, taggedMp3, usltFrame, writeFile } from '../test/musicFiles.js';
 
 useTestDatabase();
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'samaa-lyrics-'));
 const { app, ctx } = createTestApp({ MUSIC_DIRS: root });
-const runtime = librariesOf(ctx);
+const runtime = ctx.libraries;
 const library = runtime.folders[0]!;
 const T0 = new Date('2026-01-01T00:00:00Z');
 let admin: TestUser;

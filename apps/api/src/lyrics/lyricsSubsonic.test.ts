@@ -18,7 +18,7 @@ beforeAll(async () => {
   const user = await createUser();
   key = (await createApiKey(user._id, { name: 'Phone' })).key;
   const remote = { img: 'https://example.com/c.jpg', song: 'https://example.com/a.mp3', artist: 'Muse Test' };
-  const [synced, plain, none] = await addSongs(ctx.catalogue, [
+  const [synced, plain, none] = await addSongs(ctx, [
     { ...remote, name: 'Hysteria Test' },
     { ...remote, name: 'Plain Song' },
     { ...remote, name: 'Silent Song' },

@@ -96,9 +96,9 @@ describe('registration through the .eml outbox (no SMTP_URL)', () => {
     const outbox = fs.mkdtempSync(
       path.join(fs.realpathSync(process.env.TMPDIR ?? '/tmp'), 'samaa-outbox-'),
     );
-    const ctx = createTestContext({ MAIL_OUTBOX_DIR: outbox, APP_URL });
     const lines: string[] = [];
-    ctx.logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    const ctx = createTestContext({ MAIL_OUTBOX_DIR: outbox, APP_URL }, { logger });
     const app = createApp(ctx);
 
     const password = 'Outbox!Test9';

@@ -3,7 +3,6 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config/config.js';
-import type { AppContext } from '../context.js';
 import type { Logger } from '../logger.js';
 
 export interface OutgoingMail {
@@ -77,17 +76,10 @@ export function createMailer(config: Config): Mailer {
   return config.mail.smtpUrl ? smtpMailer(config) : outboxMailer(config);
 }
 
-const mailers = new WeakMap<AppContext, Mailer>();
-
-/** The mailer of this app context (one transport per context, created on first use). */
-export function mailerFor(ctx: AppContext): Mailer {
-  let mailer = mailers.get(ctx);
-  if (!mailer) {
-    mailer = createMailer(ctx.config);
-    mailers.set(ctx, mailer);
-    describeMailer(ctx.config, ctx.logger);
-  }
-  return mailer;
+/** An app's mailer (`ctx.mailer`, one transport per app), and a log line saying where mail goes. */
+export function createAppMailer(config: Config, logger: Logger): Mailer {
+  describeMailer(config, logger);
+  return createMailer(config);
 }
 
 function describeMailer(config: Config, logger: Logger) {

@@ -3,13 +3,14 @@ import path from 'node:path';
 import request from 'supertest';
 import { parseFile } from 'music-metadata';
 import { describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../test/db.js';
+import { useTestDatabase, storedSongs } from '../test/db.js';
 import { createTestApp, createUser } from '../test/context.js';
-import { SongModel } from '../songs/song.model.js';
 import { id3TagSize, mpegBitrateKbps, mpegFrameBytes, mpegFrameInfo, readXingInfo } from '@samaa/shared';
 import { DEMO_SONGS } from './demo/catalogue.js';
 import { renderTune } from './demo/synth.js';
 import { DEMO_KBPS, DEMO_SAMPLE_RATE, seedDemoCatalogue } from './demoSeed.js';
+
+const SongModel = storedSongs();
 
 useTestDatabase();
 

@@ -124,7 +124,7 @@ export async function writeDemoMedia(config: AppContext['config']): Promise<Writ
  */
 export async function seedDemoCatalogue(ctx: AppContext): Promise<number> {
   if (!ctx.config.seedDemo) return 0;
-  if (!(await catalogueIsEmpty())) return 0;
+  if (!(await catalogueIsEmpty(ctx.data))) return 0;
   const store = mediaStore(ctx.config);
   ensureMediaDirs(store);
   const started = Date.now();
@@ -132,7 +132,7 @@ export async function seedDemoCatalogue(ctx: AppContext): Promise<number> {
   const cache = demoRenderCache(DEMO_FINGERPRINT);
   try {
     for (const demo of DEMO_SONGS) written.push(await writeDemoSong(store, demo, started, cache));
-    await addSongs(ctx.catalogue, written.map((w) => w.doc));
+    await addSongs(ctx, written.map((w) => w.doc));
   } catch (err) {
     await Promise.all(written.flatMap((w) => w.files).map((file) => fs.rm(file, { force: true })));
     throw err;

@@ -41,7 +41,7 @@ beforeEach(async () => {
   await clearDatabase();
   alice = await createUser();
   bob = await createUser();
-  const inserted = await addSongs(ctx.catalogue, 
+  const inserted = await addSongs(ctx, 
     SONGS.map(({ key: _key, ...song }) => ({ ...song, img: `/media/images/${_key}.jpg`, song: `/media/audio/${_key}.mp3` })),
   );
   ids = Object.fromEntries(SONGS.map((s, i) => [s.key, inserted[i]!]));
@@ -178,7 +178,7 @@ describe('POST /api/playlists/import', () => {
 
   it('"Match again" matches a missing row once the catalogue has the song', async () => {
     const { body } = await importCsv(alice);
-    const [added] = await addSongs(ctx.catalogue, [{ name: 'Nowhere Song Xq', artist: 'Nobody Knows', img: '/media/images/n.jpg', song: '/media/audio/n.mp3' }]);
+    const [added] = await addSongs(ctx, [{ name: 'Nowhere Song Xq', artist: 'Nobody Knows', img: '/media/images/n.jpg', song: '/media/audio/n.mp3' }]);
     const res = await request(app).post(`/api/playlists/${body.playlist._id}/import/match-again`).set('x-auth-token', alice.token);
     expect(res.status).toBe(200);
     expect(res.body.rows[4]).toMatchObject({ status: 'matched', match: { songId: added, by: 'text' } });
@@ -315,7 +315,7 @@ describe('GET /api/playlists/:id/export', () => {
     const { body } = await importCsv(alice);
     const hello = body.playlist.songs.find((song: { _id: string }) => song._id === ids.hello);
     // A newer song on the same upload, in the playlist beside the first.
-    const [twin] = await addSongs(ctx.catalogue, [{ name: 'Twin Of Hello', artist: 'Nobody Else', img: hello.img, song: hello.song }]);
+    const [twin] = await addSongs(ctx, [{ name: 'Twin Of Hello', artist: 'Nobody Else', img: hello.img, song: hello.song }]);
     await request(app).put('/api/playlists/add-song').set('x-auth-token', alice.token).send({ playlistId: body.playlist._id, songId: twin }).expect(200);
     const text = asText(await exportOf(body.playlist._id, 'm3u8'));
     const back = await importCsv(alice, text, 'Road Trip.m3u8');

@@ -36,7 +36,7 @@ const times = <T>(n: number, task: (i: number) => Promise<T>) => Promise.all(Arr
 
 let songIds: string[];
 beforeAll(async () => {
-  songIds = await addSongs(ctx.catalogue, generateSongs(200, 5));
+  songIds = await addSongs(ctx, generateSongs(200, 5));
 });
 
 async function listenerWith(playlists: number): Promise<{ user: TestUser; playlistIds: string[] }> {

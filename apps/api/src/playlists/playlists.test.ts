@@ -16,7 +16,7 @@ let bob: TestUser;
 let songIds: string[];
 
 beforeEach(async () => {
-  ({ alice, bob, songIds } = await listenersWithSongs(ctx.catalogue, 3, 5));
+  ({ alice, bob, songIds } = await listenersWithSongs(ctx, 3, 5));
 });
 
 const as = (user: TestUser) => ({

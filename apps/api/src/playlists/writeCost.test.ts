@@ -29,7 +29,7 @@ async function callsDuring(task: () => Promise<request.Response>): Promise<Recor
 
 let songIds: string[];
 beforeAll(async () => {
-  songIds = await addSongs(ctx.catalogue, generateSongs(1000, 3));
+  songIds = await addSongs(ctx, generateSongs(1000, 3));
 });
 
 async function listenerWith(playlists: number): Promise<{ user: TestUser; playlistIds: string[] }> {

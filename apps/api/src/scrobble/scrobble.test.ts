@@ -2,7 +2,9 @@ import { Writable } from 'node:stream';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SCROBBLE_MESSAGES, WEB_PLAYER_NAME } from '@samaa/shared';
-import { startLastfmFake, startListenBrainzFake, type LastfmFake, type ListenBrainzFake } from '@samaa/test-fakes';
+import type { LastfmFake, ListenBrainzFake } from '@samaa/test-fakes';
+import type { AppContext } from '../context.js';
+import { LONG_ROAD, startScrobbleServices, type ScrobbleServices } from '../test/scrobbleServices.js';
 import { createApp } from '../app.js';
 import { createLogger } from '../logger.js';
 import { clearDatabase, useTestDatabase } from '../test/db.js';
@@ -15,7 +17,8 @@ useTestDatabase();
 let lb: ListenBrainzFake;
 let lastfm: LastfmFake;
 let app: ReturnType<typeof createApp>;
-let ctx: ReturnType<typeof createTestContext>;
+let ctx: AppContext;
+let services: ScrobbleServices;
 let sender: ScrobbleSender;
 let listener: TestUser;
 let other: TestUser;
@@ -27,37 +30,27 @@ const seen: string[] = [];
 const LB_TOKEN = 'lb-token-0f3a9c2e-7d41-4b8e-9a55-1c2d3e4f5a6b';
 
 beforeAll(async () => {
-  [lb, lastfm] = await Promise.all([startListenBrainzFake(), startLastfmFake()]);
-  ctx = createTestContext({
-    LISTENBRAINZ_API_URL: lb.url,
-    LASTFM_API_URL: `${lastfm.url}/2.0/`,
-    LASTFM_AUTH_URL: `${lastfm.url}/api/auth/`,
-    LASTFM_API_KEY: lastfm.apiKey,
-    LASTFM_SECRET: lastfm.secret,
-  });
   const logs = new Writable({
     write(chunk: Buffer, _enc, done) {
       seen.push(chunk.toString());
       done();
     },
   });
-  ctx.logger = createLogger('trace', logs);
+  services = await startScrobbleServices({ logger: createLogger('trace', logs) });
+  ({ lb, lastfm, ctx } = services);
   app = createApp(ctx);
   sender = startScrobbleSender(ctx, { pollMs: 50, timeoutMs: 500, baseBackoffMs: 100, maxBackoffMs: 400 });
   await clearDatabase();
   [listener, other] = await Promise.all([createUser(), createUser()]);
-  song = await insertSong({ name: 'Long Road', artist: 'The Fakes', album: 'Wire Format', duration: 200, img: 'https://example.com/c.jpg', song: 'https://example.com/a.mp3' });
-  shortSong = await insertSong({ name: 'Jingle', artist: 'The Fakes', duration: 20, img: 'https://example.com/c.jpg', song: 'https://example.com/j.mp3' });
+  song = await insertSong(ctx.data, LONG_ROAD);
+  shortSong = await insertSong(ctx.data, { name: 'Jingle', artist: 'The Fakes', duration: 20, img: 'https://example.com/c.jpg', song: 'https://example.com/j.mp3' });
   lb.addUser(LB_TOKEN, 'lb-listener');
 });
 afterAll(async () => {
   await sender.stop();
-  await Promise.all([lb.close(), lastfm.close()]);
+  await services.close();
 });
-beforeEach(() => {
-  lb.reset();
-  lastfm.reset();
-});
+beforeEach(() => services.reset());
 
 /** A request whose answer is kept for the secrets check. */
 async function kept<T extends { text: string; headers: Record<string, string> }>(res: Promise<T> | T): Promise<T> {

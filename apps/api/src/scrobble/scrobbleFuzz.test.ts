@@ -1,33 +1,25 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { startLastfmFake, startListenBrainzFake, type LastfmFake, type ListenBrainzFake } from '@samaa/test-fakes';
+import { startScrobbleServices, type ScrobbleServices } from '../test/scrobbleServices.js';
 import { createApp } from '../app.js';
-import { createTestContext, createUser, type TestUser } from '../test/context.js';
+import { createUser, type TestUser } from '../test/context.js';
 import { useTestDatabase } from '../test/db.js';
 import { fuzzRoute, type FuzzRequest } from '../test/fuzz.js';
 import { listenApp, type ListeningApp } from '../test/listen.js';
 
 useTestDatabase();
-let lb: ListenBrainzFake;
-let lastfm: LastfmFake;
+let services: ScrobbleServices;
 let server: ListeningApp;
 let listener: TestUser;
 
 beforeAll(async () => {
-  [lb, lastfm] = await Promise.all([startListenBrainzFake(), startLastfmFake()]);
-  const ctx = createTestContext({
-    LISTENBRAINZ_API_URL: lb.url,
-    LASTFM_API_URL: `${lastfm.url}/2.0/`,
-    LASTFM_AUTH_URL: `${lastfm.url}/api/auth/`,
-    LASTFM_API_KEY: lastfm.apiKey,
-    LASTFM_SECRET: lastfm.secret,
-  });
-  server = await listenApp(createApp(ctx));
+  services = await startScrobbleServices();
+  server = await listenApp(createApp(services.ctx));
   listener = await createUser();
 });
 afterAll(async () => {
   await server.close();
-  await Promise.all([lb.close(), lastfm.close()]);
+  await services.close();
 });
 
 const text = fc.string({ maxLength: 120 });

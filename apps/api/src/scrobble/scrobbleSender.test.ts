@@ -1,9 +1,11 @@
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startLastfmFake, startListenBrainzFake, type LastfmFake, type ListenBrainzFake } from '@samaa/test-fakes';
+import type { LastfmFake, ListenBrainzFake } from '@samaa/test-fakes';
+import type { AppContext } from '../context.js';
+import { LONG_ROAD, startScrobbleServices, type ScrobbleServices } from '../test/scrobbleServices.js';
 import { createApp } from '../app.js';
 import { clearDatabase, useTestDatabase } from '../test/db.js';
-import { createTestContext, createUser, type TestUser } from '../test/context.js';
+import { createUser, type TestUser } from '../test/context.js';
 import { insertSong } from '../songs/songs.repo.js';
 import { pendingKeys, queuedListens, queueKey } from './scrobble.repo.js';
 import { startScrobbleSender, type ScrobbleSender, type SenderOptions } from './scrobbleSender.js';
@@ -11,7 +13,8 @@ import { startScrobbleSender, type ScrobbleSender, type SenderOptions } from './
 useTestDatabase();
 let lb: ListenBrainzFake;
 let lastfm: LastfmFake;
-let ctx: ReturnType<typeof createTestContext>;
+let ctx: AppContext;
+let services: ScrobbleServices;
 let app: ReturnType<typeof createApp>;
 let sender: ScrobbleSender;
 let songId: string;
@@ -20,27 +23,18 @@ let tokens = 0;
 const OPTIONS: SenderOptions = { pollMs: 50, timeoutMs: 300, baseBackoffMs: 100, maxBackoffMs: 400 };
 
 beforeAll(async () => {
-  [lb, lastfm] = await Promise.all([startListenBrainzFake(), startLastfmFake()]);
-  ctx = createTestContext({
-    LISTENBRAINZ_API_URL: lb.url,
-    LASTFM_API_URL: `${lastfm.url}/2.0/`,
-    LASTFM_AUTH_URL: `${lastfm.url}/api/auth/`,
-    LASTFM_API_KEY: lastfm.apiKey,
-    LASTFM_SECRET: lastfm.secret,
-  });
+  services = await startScrobbleServices();
+  ({ lb, lastfm, ctx } = services);
   app = createApp(ctx);
   sender = startScrobbleSender(ctx, OPTIONS);
   await clearDatabase();
-  songId = (await insertSong({ name: 'Long Road', artist: 'The Fakes', album: 'Wire Format', duration: 200, img: 'https://example.com/c.jpg', song: 'https://example.com/a.mp3' }))._id;
+  songId = (await insertSong(ctx.data, LONG_ROAD))._id;
 });
 afterAll(async () => {
   await sender.stop();
-  await Promise.all([lb.close(), lastfm.close()]);
+  await services.close();
 });
-beforeEach(() => {
-  lb.reset();
-  lastfm.reset();
-});
+beforeEach(() => services.reset());
 
 const as = (user: TestUser) => ({ 'x-auth-token': user.token });
 

@@ -3,6 +3,7 @@ import type { Song } from '@samaa/shared';
 import { generateSongs } from '../songs/generateSongs.js';
 import { CatalogueIndex, type QueryCost } from './catalogueIndex.js';
 import { boundedDistance } from './editDistance.js';
+import { decodeIndex, encodeIndex } from './indexBytes.js';
 import { queryTerms } from './textIndex.js';
 
 const media = { img: 'https://img.test/c.png', song: 'https://audio.test/s.mp3' };
@@ -96,5 +97,34 @@ describe('boundedDistance', () => {
     expect(boundedDistance('abc', 'abcdef', 2)).toBe(3);
     expect(boundedDistance('same', 'same', 1)).toBe(0);
     expect(boundedDistance('kitten', 'sitting', 3)).toBe(3);
+  });
+});
+
+describe('catalogue index: kept as bytes', () => {
+  it('answers every query as the index it was kept from, after removals and replacements', () => {
+    const songs = generateSongs(3000, 5).map((song, i) => ({ ...song, _id: `k${i}` }));
+    const index = new CatalogueIndex();
+    index.addAll(songs);
+    index.finish();
+    index.remove('k10');
+    index.replace({ ...songs[20]!, name: 'Zyxwvut Quokka' });
+    const list = [...songs.slice(0, 20), { ...songs[20]!, name: 'Zyxwvut Quokka' }, ...songs.slice(21)].filter((song) => song._id !== 'k10');
+    const replaced = list[19]!;
+    // The index holds the replaced song object itself: the list must too.
+    const state = index.state();
+    const live = state.songs.filter((song) => song !== undefined);
+    const byId = new Map(live.map((song) => [song._id, song]));
+    const kept = list.map((song) => byId.get(song._id)!);
+    expect(kept.every(Boolean)).toBe(true);
+    const places = new Map(kept.map((song, place) => [song, place]));
+    const restored = CatalogueIndex.restored(decodeIndex(encodeIndex(state, (song) => places.get(song)), kept));
+    expect(restored.size).toBe(index.size);
+    for (const query of ['zyxwvut', 'midnight', 'aria kapoor', 'midnigt', 'lo', replaced.name]) {
+      const terms = queryTerms(query);
+      expect(restored.best(terms, 50).found.map((song) => song._id), query).toEqual(index.best(terms, 50).found.map((song) => song._id));
+    }
+    expect(restored.has('k10')).toBe(false);
+    restored.add({ ...songs[0]!, _id: 'new', name: 'Quokkas At Dawn' });
+    expect(restored.best(['quokkas'], 5).found[0]?._id).toBe('new');
   });
 });

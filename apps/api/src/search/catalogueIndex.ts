@@ -86,6 +86,20 @@ interface Fields<T> {
   /** The name, artist and album text of a document. */
   texts(doc: T): [string, string | undefined, string | undefined];
 }
+/** Everything an index holds, as arrays (typed arrays trimmed to their use). */
+export interface IndexState<T> {
+  /** Per ordinal, its song (undefined once removed). */
+  songs: (T | undefined)[];
+  starts: Uint32Array<ArrayBuffer>;
+  forward: Uint32Array<ArrayBuffer>;
+  fieldLengths: Uint8Array<ArrayBuffer>;
+  fieldLengthSums: number[];
+  terms: string[];
+  postings: Uint32Array<ArrayBuffer>[];
+  postingFields: Uint8Array<ArrayBuffer>[];
+  postingLengths: number[];
+  sorted: Uint32Array<ArrayBuffer>;
+}
 const SONG_FIELDS: Fields<Song> = { id: (song) => song._id, texts: (song) => [song.name, song.artist, song.album] };
 
 export class CatalogueIndex<T extends Indexable = Song> {
@@ -102,8 +116,8 @@ export class CatalogueIndex<T extends Indexable = Song> {
 
   private terms: string[] = [];
   private termIds = new Map<string, number>();
-  private postings: Uint32Array[] = [];
-  private postingFields: Uint8Array[] = [];
+  private postings: Uint32Array<ArrayBuffer>[] = [];
+  private postingFields: Uint8Array<ArrayBuffer>[] = [];
   private postingLengths: number[] = [];
   /** Term ids in text order; `sortedValid` is false during a bulk build. */
   private sorted = new Uint32Array(1024);
@@ -113,6 +127,50 @@ export class CatalogueIndex<T extends Indexable = Song> {
   private byLength: number[][] = [];
 
   lastCost: QueryCost = { postings: 0, candidates: 0, fuzzyTerms: 0 };
+
+  /** The index's arrays, as `indexBytes.ts` keeps them on disk (term order sorted first). */
+  state(): IndexState<T> {
+    this.finish();
+    return {
+      songs: this.songs,
+      starts: this.starts.subarray(0, this.songs.length + 1),
+      forward: this.forward.subarray(0, this.forwardUsed),
+      fieldLengths: this.fieldLengths.subarray(0, this.songs.length * 3),
+      fieldLengthSums: [...this.fieldLengthSums],
+      terms: this.terms,
+      postings: this.postings,
+      postingFields: this.postingFields,
+      postingLengths: this.postingLengths,
+      sorted: this.sorted.subarray(0, this.sortedCount),
+    };
+  }
+
+  /** An index holding `state` (read back by `indexBytes.ts`), its maps made again from it. */
+  static restored<T extends Indexable>(state: IndexState<T>, fields: Fields<T> = SONG_FIELDS as unknown as Fields<T>): CatalogueIndex<T> {
+    const index = new CatalogueIndex<T>(fields);
+    index.songs = state.songs;
+    index.starts = state.starts;
+    index.forward = state.forward;
+    index.forwardUsed = state.forward.length;
+    index.fieldLengths = state.fieldLengths;
+    index.fieldLengthSums = [...state.fieldLengthSums];
+    index.terms = state.terms;
+    index.postings = state.postings;
+    index.postingFields = state.postingFields;
+    index.postingLengths = state.postingLengths;
+    index.sorted = state.sorted;
+    index.sortedCount = state.sorted.length;
+    state.songs.forEach((song, ordinal) => {
+      if (song === undefined) return;
+      index.ordinalOf.set(fields.id(song), ordinal);
+      index.liveCount += 1;
+    });
+    state.terms.forEach((term, id) => {
+      index.termIds.set(term, id);
+      (index.byLength[term.length] ??= []).push(id);
+    });
+    return index;
+  }
 
   constructor(private readonly fields: Fields<T> = SONG_FIELDS as unknown as Fields<T>) {}
 

@@ -40,7 +40,7 @@ describe('GET /api/search: what people type', () => {
     { name: 'Unrelated', artist: 'Nobody', album: 'Love Songs' },
   ];
   beforeEach(async () => {
-    await addSongs(ctx.catalogue, catalogue.map((song) => ({ ...media, ...song })));
+    await addSongs(ctx, catalogue.map((song) => ({ ...media, ...song })));
   });
 
   it('ranks whole words before prefixes before typos, and name before artist before album', async () => {
@@ -86,7 +86,7 @@ describe('GET /api/search: what people type', () => {
 
 describe('GET /api/search', () => {
   it('returns at most 20 songs, whole-word matches filling the budget first', async () => {
-    await addSongs(ctx.catalogue, [
+    await addSongs(ctx, [
       ...Array.from({ length: 15 }, (_, i) => ({ ...media, name: `Rain ${String(i).padStart(2, '0')}`, artist: 'A' })),
       ...Array.from({ length: 15 }, (_, i) => ({ ...media, name: `Rainy ${String(i).padStart(2, '0')}`, artist: 'B' })),
     ]);
@@ -97,7 +97,7 @@ describe('GET /api/search', () => {
   });
 
   it('fills a page with whole-word matches before any typo match, and finds typed typos in a large result', async () => {
-    await addSongs(ctx.catalogue, [
+    await addSongs(ctx, [
       ...Array.from({ length: 25 }, (_, i) => ({ ...media, name: `Midnight ${String(i).padStart(2, '0')}`, artist: 'A' })),
       { ...media, name: 'Midnite', artist: 'B' },
     ]);
@@ -109,7 +109,7 @@ describe('GET /api/search', () => {
   });
 
   it('treats regex characters as text, and finds punctuation-only queries as typed', async () => {
-    await addSongs(ctx.catalogue, [
+    await addSongs(ctx, [
       { ...media, name: 'a.*( literal', artist: 'X' },
       { ...media, name: 'abc', artist: 'X' },
       { ...media, name: 'What? (Live)', artist: 'Y' },
@@ -122,7 +122,7 @@ describe('GET /api/search', () => {
   });
 
   it('answers a 100-character query and a would-be catastrophic pattern quickly', async () => {
-    await createSong(ctx.catalogue, { ...media, name: 'a'.repeat(90) + '!', artist: 'X' });
+    await createSong(ctx, { ...media, name: 'a'.repeat(90) + '!', artist: 'X' });
     const started = Date.now();
     const res = await search('(a+)+$' + 'a'.repeat(50));
     expect(res.status).toBe(200);
@@ -133,7 +133,7 @@ describe('GET /api/search', () => {
   });
 
   it("finds the user's own playlists only, prefix first, with songs", async () => {
-    const song = await createSong(ctx.catalogue, { ...media, name: 'Track', artist: 'X' });
+    const song = await createSong(ctx, { ...media, name: 'Track', artist: 'X' });
     await insertPlaylists([
       { name: 'Chill evenings', user: alice._id, songIds: [song._id] },
       { name: 'Sunday chill', user: alice._id },
@@ -154,7 +154,7 @@ describe('GET /api/search', () => {
 
   it('sees a song created a moment ago', async () => {
     expect((await search('fresh')).body.songs).toEqual([]);
-    await createSong(ctx.catalogue, { ...media, name: 'Fresh', artist: 'New' });
+    await createSong(ctx, { ...media, name: 'Fresh', artist: 'New' });
     expect(names((await search('fresh')).body.songs)).toEqual(['Fresh']);
   });
 
@@ -183,7 +183,7 @@ describe('GET /api/search', () => {
   });
 
   it('sends a kept answer gzipped with its ETag, a 304 to a client that has it, and refuses a deleted user', async () => {
-    await addSongs(ctx.catalogue, [{ ...media, name: 'Love Story', artist: 'Aria Kapoor' }]);
+    await addSongs(ctx, [{ ...media, name: 'Love Story', artist: 'Aria Kapoor' }]);
     const served = await listenApp(app);
     try {
       const gzipSearch = (headers: Record<string, string> = {}) =>

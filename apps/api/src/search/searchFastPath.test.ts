@@ -22,7 +22,7 @@ let alice: TestUser;
 beforeEach(async () => {
   await clearDatabase();
   alice = await createUser();
-  await addSongs(ctx.catalogue, ['Love Story', 'Midnight Rain', 'Blue Moon'].map((name) => ({ ...media, name, artist: 'Aria Kapoor' })));
+  await addSongs(ctx, ['Love Story', 'Midnight Rain', 'Blue Moon'].map((name) => ({ ...media, name, artist: 'Aria Kapoor' })));
 });
 
 type Req = (app: typeof fast) => request.Test;

@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { Song } from '@samaa/shared';
 import type { Catalogue, CatalogueView, SongListSnapshot } from '../songs/songs.service.js';
 import { CatalogueIndex } from './catalogueIndex.js';
+import { decodeIndex, encodeIndex } from './indexBytes.js';
 import { queryTerms } from './textIndex.js';
 
 /** Songs indexed between two yields to the event loop. */
@@ -60,6 +61,19 @@ export const searchIndexView: CatalogueView<SongIndex> = {
     return withRankings(index);
   },
   stale: ({ index }) => index.removedCount > removedLimit(index),
+  // Kept in the snapshot file: after a restart the first search finds it built.
+  keep: {
+    encode: ({ index }, { songs }) => {
+      let places: Map<Song, number> | undefined;
+      // Ordinals follow the list until songs are removed or replaced.
+      return encodeIndex(index.state(), (song, ordinal) => {
+        if (songs[ordinal] === song) return ordinal;
+        places ??= new Map(songs.map((s, place) => [s, place]));
+        return places.get(song);
+      });
+    },
+    restore: (bytes, { songs }) => withRankings(CatalogueIndex.restored(decodeIndex(bytes, songs))),
+  },
 };
 
 /**

@@ -33,7 +33,7 @@ beforeAll(() => {
 beforeEach(async () => {
   await clearDatabase();
   [alice, bob, admin] = await Promise.all([createUser({ name: 'Alice Liddell' }), createUser({ name: 'Bob' }), createUser({ admin: true })]);
-  const [second, first, single, other] = await addSongs(ctx.catalogue, [
+  const [second, first, single, other] = await addSongs(ctx, [
     song('Second Light', { album: 'Night Songs', trackNumber: 2 }),
     song('First Light', { album: 'Night Songs', trackNumber: 1 }),
     song('Lone Tune'),

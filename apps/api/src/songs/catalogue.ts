@@ -3,7 +3,6 @@ import { isSoleWriter } from '../db/engine.js';
 import { encodePersistedBody, type PersistedBody } from '../http/persistedBody.js';
 import { fullListTag, snapshotFileAt, type SnapshotFile, type SnapshotOnDisk } from './catalogueSnapshotFile.js';
 import { internSongStrings } from './songBlocks.js';
-import * as catalogueRepo from './songCatalogue.repo.js';
 
 /*
  * The catalogue read model: the whole song list, newest first, kept in memory as one snapshot per
@@ -66,6 +65,14 @@ export interface CatalogueView<T> {
   stale?(view: T): boolean;
   /** Built in the background once the server listens (after a start), not on the first request. */
   warm?: boolean;
+  /**
+   * Kept in the snapshot file beside the songs: a restart restores it from these bytes instead of
+   * building it from the songs. `encode` runs when the file is written (the view as it is then).
+   */
+  keep?: {
+    encode(view: T, snapshot: SongListSnapshot): Buffer;
+    restore(bytes: Buffer, snapshot: SongListSnapshot): T;
+  };
 }
 
 /** Where the catalogue's version and songs are stored (songCatalogue.repo.ts). */
@@ -80,13 +87,15 @@ export interface CatalogueOptions {
   snapshotFile?: string;
   /** The views, in the order a change is applied to them. */
   views?: readonly CatalogueView<unknown>[];
-  store?: CatalogueStore;
+  /** The app's data the version and songs are read from (`catalogueStore(ctx.data)`). */
+  store: CatalogueStore;
 }
 
-/** How many times each view was built from a whole snapshot, and patched by a change. */
+/** How many times each view was built from a whole snapshot, patched by a change, and restored from the file. */
 export interface ViewStats {
   builds: number;
   patches: number;
+  restores: number;
 }
 
 /**
@@ -133,12 +142,14 @@ export class Catalogue {
   private readonly entries = new WeakMap<SongListSnapshot, Map<CatalogueView<unknown>, ViewEntry>>();
   private readonly counts = new Map<string, ViewStats>();
   private readonly changeListeners = new Set<(change: CatalogueChange | undefined) => void>();
+  /** The snapshot the file holds (written or read by this process) and which kept views it holds. */
+  private inFile: { snapshot: SongListSnapshot; views: Set<string> } | undefined;
 
-  constructor({ snapshotFile, views = [], store = catalogueRepo }: CatalogueOptions = {}) {
+  constructor({ snapshotFile, views = [], store }: CatalogueOptions) {
     this.file = snapshotFile ? snapshotFileAt(snapshotFile) : undefined;
     this.store = store;
     this.views = [songsByIdView as CatalogueView<unknown>, ...views.filter((view) => view !== songsByIdView)];
-    for (const view of this.views) this.counts.set(view.name, { builds: 0, patches: 0 });
+    for (const view of this.views) this.counts.set(view.name, { builds: 0, patches: 0, restores: 0 });
   }
 
   // --- the snapshot -----------------------------------------------------------------------------
@@ -215,6 +226,16 @@ export class Catalogue {
   built<T>(view: CatalogueView<T>, snapshot: SongListSnapshot): T | undefined {
     const entry = this.entries.get(snapshot)?.get(view as CatalogueView<unknown>);
     return entry?.built ? (entry.value as T) : undefined;
+  }
+
+  /**
+   * Loads the snapshot kept on disk, with its kept views, when it is the current version (the
+   * server calls it before it listens: the first search then finds its index); otherwise nothing.
+   */
+  async loadKept(): Promise<void> {
+    if (!this.file || this.current) return;
+    const disk = this.snapshotOnDisk();
+    if (disk && disk.version === (await this.sharedVersionRead())) await this.refresh(disk.version);
   }
 
   /** Loads the snapshot and builds the views marked `warm` (the server calls it once listening). */
@@ -343,13 +364,36 @@ export class Catalogue {
   // --- the file between runs ------------------------------------------------------------------
 
   /**
-   * Resolves once the last snapshot is on disk (or its write failed): the server awaits it on
-   * shutdown. A snapshot patched since its body was last made is encoded now, so the next start
-   * reads it instead of the whole catalogue.
+   * Resolves once the current snapshot and its kept views are on disk (or the write failed): the
+   * server awaits it when a scan ends and on shutdown. A snapshot patched since its body was last
+   * made is encoded now, and a kept view not built yet is built, so the next start reads neither
+   * the catalogue nor builds the view.
    */
   async written(): Promise<void> {
-    if (this.current && !this.current.isEncoded()) this.current.body();
+    const snapshot = this.current;
+    if (this.file && snapshot) {
+      const kept = this.views.filter((view) => view.keep);
+      for (const view of kept) await this.viewOf(view, snapshot);
+      // A write since (another snapshot) is written by its own body().
+      if (this.current === snapshot) {
+        const inFile = this.inFile?.snapshot === snapshot ? this.inFile.views : undefined;
+        if (!snapshot.isEncoded()) snapshot.body();
+        else if (!inFile || kept.some((view) => !inFile.has(view.name))) this.writeFile(snapshot, snapshot.body());
+      }
+    }
     await this.file?.written();
+  }
+
+  /** Writes `snapshot` to the file in the background, with its kept views as built now. */
+  private writeFile(snapshot: SongListSnapshot, body: PersistedBody): void {
+    if (!this.file) return;
+    const views = new Map<string, Buffer>();
+    for (const view of this.views) {
+      const value = view.keep ? this.built(view, snapshot) : undefined;
+      if (value !== undefined) views.set(view.name, view.keep!.encode(value, snapshot));
+    }
+    this.inFile = { snapshot, views: new Set(views.keys()) };
+    this.file.write(snapshot.version, body, snapshot.songs, views);
   }
 
   /**
@@ -359,19 +403,40 @@ export class Catalogue {
    */
   private snapshotOf(version: string, songs: Song[], kept?: PersistedBody): SongListSnapshot {
     let body = kept;
-    const file = this.file;
-    return {
+    const snapshot: SongListSnapshot = {
       version,
       songs,
-      body() {
+      body: () => {
         if (!body) {
           body = encodePersistedBody(fullListTag(version), { data: songs });
-          file?.write(version, body, songs);
+          this.writeFile(snapshot, body);
         }
         return body;
       },
       isEncoded: () => body !== undefined,
     };
+    return snapshot;
+  }
+
+  /** The snapshot read back from the file, its kept views restored (an unreadable one is built later). */
+  private restoredFrom(disk: SnapshotOnDisk, songs: Song[]): SongListSnapshot {
+    const snapshot = this.snapshotOf(disk.version, songs, disk.body);
+    const restored = new Set<string>();
+    for (const view of this.views) {
+      const bytes = disk.views.get(view.name);
+      if (!view.keep || !bytes) continue;
+      try {
+        const entry = this.entryOf(view, snapshot);
+        entry.value = view.keep.restore(bytes, snapshot);
+        entry.built = true;
+        this.countsOf(view).restores += 1;
+        restored.add(view.name);
+      } catch {
+        // Built from the songs on its first use instead.
+      }
+    }
+    this.inFile = { snapshot, views: restored };
+    return snapshot;
   }
 
   /** The snapshot file, read once and shared until a snapshot is built. */
@@ -386,7 +451,7 @@ export class Catalogue {
       const disk = this.snapshotOnDisk();
       if (disk?.version === version) {
         try {
-          return this.snapshotOf(version, await disk.songs(), disk.body);
+          return this.restoredFrom(disk, await disk.songs());
         } catch {
           // An unreadable file: the catalogue is read from the database instead.
         }
@@ -449,6 +514,6 @@ export class Catalogue {
 }
 
 /** A catalogue with its views; the composition root makes one per app. */
-export function createCatalogue(options: CatalogueOptions = {}): Catalogue {
+export function createCatalogue(options: CatalogueOptions): Catalogue {
   return new Catalogue(options);
 }

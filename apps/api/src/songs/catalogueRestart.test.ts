@@ -31,14 +31,14 @@ async function restartedWith(size: number) {
   const file = path.join(dir, `catalogue-${size}.snapshot`);
   const first = createTestApp({}, { snapshotFile: file });
   const songs = generateSongs(size, 11);
-  for (let i = 0; i < songs.length; i += 5000) await addSongs(first.ctx.catalogue, songs.slice(i, i + 5000));
+  for (let i = 0; i < songs.length; i += 5000) await addSongs(first.ctx, songs.slice(i, i + 5000));
   const before = await request(first.app).get('/api/songs');
   expect(before.status).toBe(200);
   const page = await request(first.app).get('/api/songs?limit=50&page=2');
   await first.ctx.catalogue.written();
   expect(fs.existsSync(file)).toBe(true);
   const { app, ctx } = createTestApp({}, { snapshotFile: file });
-  return { before, page, app, catalogue: ctx.catalogue };
+  return { before, page, app, catalogue: ctx.catalogue, first, file };
 }
 
 /** How many turns the event loop makes while `task` runs. */
@@ -100,5 +100,41 @@ describe('the catalogue after a restart', () => {
       expect(res.body.songs.length).toBeGreaterThan(0);
     });
     expect(search.records.songs ?? 0).toBe(0);
+  }, 300_000);
+
+  it('restores the search index kept beside the songs: the first search builds no index and answers as before the restart', async () => {
+    const listener = await createUser();
+    const queries = ['midnight', 'aria kapoor', 'midnigt', 'lo'];
+    for (const size of [1000, 20_000]) {
+      const { app, catalogue, first } = await restartedWith(size);
+      const answers: unknown[] = [];
+      for (const query of queries) answers.push((await request(first.app).get(`/api/search?search=${encodeURIComponent(query)}`).set('x-auth-token', listener.token)).body);
+      // As the server does before it listens.
+      await catalogue.loadKept();
+      const search = await engineCallsDuring(async () => {
+        const res = await request(app).get('/api/search?search=midnight').set('x-auth-token', listener.token);
+        expect(res.body).toEqual(answers[0]);
+      });
+      expect(search.records.songs ?? 0).toBe(0);
+      for (const [i, query] of queries.entries()) {
+        expect((await request(app).get(`/api/search?search=${encodeURIComponent(query)}`).set('x-auth-token', listener.token)).body, query).toEqual(answers[i]);
+      }
+      expect(catalogue.stats().searchIndex).toEqual({ builds: 0, patches: 0, restores: 1 });
+    }
+  }, 300_000);
+
+  it('keeps the index as a song write left it: the restart after a write restores it with the change', async () => {
+    const { app, catalogue, file } = await restartedWith(1000);
+    await catalogue.loadKept();
+    const [added] = generateSongs(1, 99).map((song) => ({ ...song, name: 'Zyxwvut Quokka' }));
+    await addSongs(catalogue, [added!]);
+    await catalogue.written();
+    const listener = await createUser();
+    const before = (await request(app).get('/api/search?search=zyxwvut').set('x-auth-token', listener.token)).body;
+    expect(before.songs.map((song: { name: string }) => song.name)).toEqual(['Zyxwvut Quokka']);
+    const again = createTestApp({}, { snapshotFile: file });
+    await again.ctx.catalogue.loadKept();
+    expect((await request(again.app).get('/api/search?search=zyxwvut').set('x-auth-token', listener.token)).body).toEqual(before);
+    expect(again.ctx.catalogue.stats().searchIndex).toEqual({ builds: 0, patches: 0, restores: 1 });
   }, 300_000);
 });

@@ -32,7 +32,7 @@ const untimed = ({ calls, records }: Counts): Counts => ({
 async function countsAt(size: number): Promise<Record<string, Counts>> {
   await clearDatabase();
   const songs = generateSongs(size, 7);
-  for (let i = 0; i < songs.length; i += 5000) await addSongs(ctx.catalogue, songs.slice(i, i + 5000));
+  for (let i = 0; i < songs.length; i += 5000) await addSongs(ctx, songs.slice(i, i + 5000));
   const admin = await createUser({ admin: true });
   const listener = await createUser();
   const { key } = await createApiKey(listener._id, { name: 'Test' });

@@ -6,14 +6,16 @@ import { decodeSongBlocks, encodeSongBlocks } from './songBlocks.js';
 
 /*
  * The catalogue kept on disk between runs, so a restart neither scans the catalogue nor parses
- * it before answering: the full list's gzipped body as it is sent (served straight from the file)
- * and the songs in blocks (songBlocks.ts), loaded in the background a block at a time.
+ * it before answering: the full list's gzipped body as it is sent (served straight from the file),
+ * the songs in blocks (songBlocks.ts), loaded a block at a time, and the views kept beside them
+ * (the search index), restored instead of built.
  *
- * Layout: a `samaa-catalogue 4` line, the version, the JSON's length, the gzipped body's length,
- * then the gzipped body and the song blocks.
+ * Layout: a `samaa-catalogue 5` line, the version, the JSON's length, the gzipped body's length,
+ * the song blocks' length, then the gzipped body, the song blocks, and each kept view as its
+ * name's line, its length's line and its bytes.
  */
 
-const MAGIC = 'samaa-catalogue 4';
+const MAGIC = 'samaa-catalogue 5';
 
 /** The full list's ETag names the catalogue version. */
 export const fullListTag = (version: string) => `songs-${Buffer.from(version).toString('base64url')}`;
@@ -23,6 +25,8 @@ export interface SnapshotOnDisk {
   version: string;
   body: PersistedBody;
   songs(): Promise<Song[]>;
+  /** The kept views' bytes, by view name. */
+  views: Map<string, Buffer>;
 }
 
 /** The snapshot in `file`, or undefined when there is none or it is unreadable. */
@@ -36,22 +40,26 @@ export function readSnapshotFile(file: string): SnapshotOnDisk | undefined {
   }
   const header: string[] = [];
   let at = 0;
-  for (let i = 0; i < 4; i += 1) {
+  for (let i = 0; i < 5; i += 1) {
     const end = bytes.indexOf(10, at);
     if (end < 0) return undefined;
     header.push(bytes.toString('utf8', at, end));
     at = end + 1;
   }
-  const [magic, version, jsonLength, gzipLength] = header as [string, string, string, string];
+  const [magic, version, jsonLength, gzipLength, blocksLength] = header as [string, string, string, string, string];
   const bodyEnd = at + Number(gzipLength);
-  if (magic !== MAGIC || !Number.isSafeInteger(Number(jsonLength)) || !(bodyEnd <= bytes.length)) return undefined;
+  const blocksEnd = bodyEnd + Number(blocksLength);
+  if (magic !== MAGIC || !Number.isSafeInteger(Number(jsonLength)) || !(blocksEnd <= bytes.length)) return undefined;
+  const views = keptViews(bytes, blocksEnd);
+  if (!views) return undefined;
   // Copies: a slice would keep the whole file's buffer alive.
   const body = persistedBody(fullListTag(version), Buffer.from(bytes.subarray(at, bodyEnd)), Number(jsonLength));
-  let blocks: Buffer | undefined = Buffer.from(bytes.subarray(bodyEnd));
+  let blocks: Buffer | undefined = Buffer.from(bytes.subarray(bodyEnd, blocksEnd));
   let songs: Promise<Song[]> | undefined;
   return {
     version,
     body,
+    views,
     songs() {
       if (!songs) {
         const kept = blocks!;
@@ -63,13 +71,31 @@ export function readSnapshotFile(file: string): SnapshotOnDisk | undefined {
   };
 }
 
+/** The kept views after the song blocks, each copied out of the file's buffer; undefined when cut short. */
+function keptViews(bytes: Buffer, from: number): Map<string, Buffer> | undefined {
+  const views = new Map<string, Buffer>();
+  let at = from;
+  while (at < bytes.length) {
+    const nameEnd = bytes.indexOf(10, at);
+    const lengthEnd = nameEnd < 0 ? -1 : bytes.indexOf(10, nameEnd + 1);
+    if (lengthEnd < 0) return undefined;
+    const end = lengthEnd + 1 + Number(bytes.toString('latin1', nameEnd + 1, lengthEnd));
+    if (!(end <= bytes.length)) return undefined;
+    views.set(bytes.toString('utf8', at, nameEnd), Buffer.from(bytes.subarray(lengthEnd + 1, end)));
+    at = end;
+  }
+  return views;
+}
+
+const viewBytes = (views: ReadonlyMap<string, Buffer>) => [...views].flatMap(([name, bytes]) => [Buffer.from(`${name}\n${bytes.length}\n`), bytes]);
+
 /** The catalogue's file between runs: one write at a time, and a shutdown waits for the last. */
 export interface SnapshotFile {
   readonly path: string;
   /** The snapshot kept, or undefined when there is none or it is unreadable. */
   read(): SnapshotOnDisk | undefined;
   /** Writes the snapshot in the background (to a temporary file, then renamed over the old one). */
-  write(version: string, body: PersistedBody, songs: readonly Song[]): void;
+  write(version: string, body: PersistedBody, songs: readonly Song[], views?: ReadonlyMap<string, Buffer>): void;
   /** Resolves once the last snapshot is on disk (or its write failed). */
   written(): Promise<unknown>;
   /** Removes the snapshot (it can no longer be trusted for the version it names). */
@@ -82,14 +108,17 @@ export function snapshotFileAt(file: string): SnapshotFile {
   return {
     path: file,
     read: () => readSnapshotFile(file),
-    write(version, body, songs) {
+    write(version, body, songs, views = new Map()) {
       const tmp = `${file}.${process.pid}.tmp`;
       const blocks = encodeSongBlocks(songs);
       // One write at a time: two would share the temporary file.
       writing = writing
         .then(() => Promise.all([blocks, fs.promises.mkdir(path.dirname(file), { recursive: true })]))
         .then(([encoded]) =>
-          fs.promises.writeFile(tmp, Buffer.concat([Buffer.from(`${MAGIC}\n${version}\n${body.jsonLength}\n${body.gzip.length}\n`), body.gzip, encoded])),
+          fs.promises.writeFile(
+            tmp,
+            Buffer.concat([Buffer.from(`${MAGIC}\n${version}\n${body.jsonLength}\n${body.gzip.length}\n${encoded.length}\n`), body.gzip, encoded, ...viewBytes(views)]),
+          ),
         )
         .then(() => fs.promises.rename(tmp, file))
         .catch(() => fs.promises.rm(tmp, { force: true }));

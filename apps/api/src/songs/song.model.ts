@@ -1,4 +1,6 @@
-import mongoose, { Schema, type InferSchemaType } from 'mongoose';
+import type mongoose from 'mongoose';
+import { Schema, type InferSchemaType } from 'mongoose';
+import { defineModel } from '../db/appData.js';
 import { SONG_OPTIONAL_FIELDS, type Song } from '@samaa/shared';
 
 const songSchema = new Schema(
@@ -34,7 +36,8 @@ songSchema.index({ createdAt: -1, _id: -1 });
 
 export type SongDoc = InferSchemaType<typeof songSchema> & { _id: mongoose.Types.ObjectId };
 
-export const SongModel = mongoose.model('Song', songSchema);
+/** The songs: each app resolves it on its own connection (`ctx.data.model(SONG_MODEL)`). */
+export const SONG_MODEL = defineModel('Song', songSchema);
 
 /** Fields every song response carries (projection for lean queries). */
 export const SONG_FIELDS = ['_id name artist img song', ...SONG_OPTIONAL_FIELDS].join(' ');

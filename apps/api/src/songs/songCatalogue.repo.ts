@@ -1,7 +1,9 @@
-import mongoose, { Schema } from 'mongoose';
+import { Schema } from 'mongoose';
 import type { Song } from '@samaa/shared';
+import { defineModel, type AppData } from '../db/appData.js';
 import { serialised } from '../db/engine.js';
-import { SONG_FIELDS, SongModel, toSong } from './song.model.js';
+import { SONG_FIELDS, SONG_MODEL, toSong } from './song.model.js';
+import type { CatalogueStore } from './catalogue.js';
 
 /*
  * The catalogue's data access: the version every process checks before trusting its in-memory
@@ -11,33 +13,42 @@ import { SONG_FIELDS, SongModel, toSong } from './song.model.js';
  */
 
 const versionSchema = new Schema({ _id: String, version: { type: Number, default: 0 } }, { versionKey: false });
-const CatalogueVersionModel = mongoose.model('CatalogueVersion', versionSchema, 'catalogue_versions');
+export const CATALOGUE_VERSION_MODEL = defineModel('CatalogueVersion', versionSchema, 'catalogue_versions');
 const SONGS = 'songs';
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 
 /** A version tagged with the database name (a wiped counter reads as "none"). */
-export const catalogueVersionTag = (version: number | string | undefined) => `${mongoose.connection.name}:${version ?? 'none'}`;
+export const catalogueVersionTag = (data: AppData, version: number | string | undefined) => `${data.name}:${version ?? 'none'}`;
 
-/**
- * Moves the version every process on the database checks; resolves to the new tag and the one
- * just before it (undefined if the engine answered no document).
- */
-export async function bumpCatalogueVersion(): Promise<{ version: string; previous: string } | undefined> {
-  const doc = await serialised(`catalogue-version`, () =>
-    CatalogueVersionModel.findOneAndUpdate({ _id: SONGS }, { $inc: { version: 1 } }, { upsert: true, new: true }).lean(),
-  );
-  const moved = doc?.version;
-  return moved === undefined ? undefined : { version: catalogueVersionTag(moved), previous: catalogueVersionTag(moved - 1) };
-}
+/** Builds the songs' indexes on an app's data (the server, once at start). */
+export const createCatalogueIndexes = (data: AppData) => data.createIndexes([SONG_MODEL]);
 
-/** The current version's tag. */
-export async function readCatalogueVersion(): Promise<string> {
-  const doc = await CatalogueVersionModel.findById(SONGS).lean();
-  return catalogueVersionTag(doc?.version);
-}
+/** The catalogue's store on an app's data. */
+export function catalogueStore(data: AppData): CatalogueStore {
+  const versions = () => data.model(CATALOGUE_VERSION_MODEL);
+  return {
+    /**
+     * Moves the version every process on the database checks; resolves to the new tag and the one
+     * just before it (undefined if the engine answered no document).
+     */
+    async bumpCatalogueVersion() {
+      const doc = await serialised(`${data.name}:catalogue-version`, () =>
+        versions().findOneAndUpdate({ _id: SONGS }, { $inc: { version: 1 } }, { upsert: true, new: true }).lean(),
+      );
+      const moved = doc?.version;
+      return moved === undefined ? undefined : { version: catalogueVersionTag(data, moved), previous: catalogueVersionTag(data, moved - 1) };
+    },
 
-/** Every song, newest first (a whole-collection scan on the embedded engine). */
-export async function readWholeCatalogue(): Promise<Song[]> {
-  const docs = await SongModel.find().select(SONG_FIELDS).sort(NEWEST_FIRST).lean();
-  return docs.map(toSong);
+    /** The current version's tag. */
+    async readCatalogueVersion() {
+      const doc = await versions().findById(SONGS).lean();
+      return catalogueVersionTag(data, doc?.version);
+    },
+
+    /** Every song, newest first (a whole-collection scan on the embedded engine). */
+    async readWholeCatalogue(): Promise<Song[]> {
+      const docs = await data.model(SONG_MODEL).find().select(SONG_FIELDS).sort(NEWEST_FIRST).lean();
+      return docs.map(toSong);
+    },
+  };
 }

@@ -29,13 +29,13 @@ export function songsRouter(ctx: AppContext): Router {
   });
 
   router.post('/', ...admin, async (req, res) => {
-    const data = await createSong(ctx.catalogue, validate<SongInput>(songSchema, req.body));
+    const data = await createSong(ctx, validate<SongInput>(songSchema, req.body));
     res.status(201).json({ data, message: MESSAGES.formSubmitted });
   });
 
   router.put('/:id', ...admin, async (req, res) => {
     const id = objectId(req.params.id);
-    const data = await updateSong(ctx.catalogue, id, validate<SongInput>(songSchema, req.body));
+    const data = await updateSong(ctx, id, validate<SongInput>(songSchema, req.body));
     res.json({ data, message: MESSAGES.songUpdated });
   });
 

@@ -1,4 +1,5 @@
-import { SongModel } from './song.model.js';
+import type { AppData } from '../db/appData.js';
+import { SONG_MODEL } from './song.model.js';
 
 /*
  * Bulk empties for the seed (cli/seed.ts): no request reaches them, so they stay out of the
@@ -7,6 +8,6 @@ import { SongModel } from './song.model.js';
  */
 
 /** Empties the catalogue (seed --reset). Callers cascade into playlists and likes, and publish the change to their catalogue. */
-export async function deleteAllSongs(): Promise<void> {
-  await SongModel.deleteMany({});
+export async function deleteAllSongs(data: AppData): Promise<void> {
+  await data.model(SONG_MODEL).deleteMany({});
 }

@@ -3,15 +3,16 @@ import { CATALOGUE_BOUND_MS } from './catalogue.js';
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { API_MESSAGES, CATALOGUE_MESSAGES, MESSAGES } from '@samaa/shared';
-import { clearDatabase, useTestDatabase } from '../test/db.js';
+import { clearDatabase, useTestDatabase, storedSongs } from '../test/db.js';
 import { createTestApp, createUser, type TestUser } from '../test/context.js';
 import { LikeModel } from '../likes/like.model.js';
 import { insertLike } from '../likes/likes.repo.js';
 import { PlaylistModel } from '../playlists/playlist.model.js';
 import { insertPlaylists } from '../playlists/playlists.seed.js';
-import { SongModel } from './song.model.js';
 import { createSong } from './songs.service.js';
 import { generateSongs } from './generateSongs.js';
+
+const SongModel = storedSongs();
 
 useTestDatabase();
 const { app, ctx } = createTestApp();
@@ -30,7 +31,7 @@ beforeEach(async () => {
 async function insertInOrder(count: number) {
   const ids: string[] = [];
   for (const input of generateSongs(count, 7)) {
-    ids.push((await createSong(ctx.catalogue, input))._id);
+    ids.push((await createSong(ctx, input))._id);
     await new Promise((r) => setTimeout(r, 2));
   }
   return ids;
@@ -116,7 +117,7 @@ describe('GET /api/songs', () => {
     expect(first.headers['cache-control']).toBe('no-cache');
     const again = await request(app).get('/api/songs').set('If-None-Match', first.headers.etag!);
     expect(again.status).toBe(304);
-    await createSong(ctx.catalogue, body);
+    await createSong(ctx, body);
     const changed = await request(app).get('/api/songs').set('If-None-Match', first.headers.etag!);
     expect(changed.status).toBe(200);
     expect(changed.body.data).toHaveLength(2);
@@ -156,7 +157,7 @@ describe('POST /api/songs', () => {
 
 describe('PUT /api/songs/:id', () => {
   it('updates a song: 200 {data, message}', async () => {
-    const song = await createSong(ctx.catalogue, body);
+    const song = await createSong(ctx, body);
     const res = await request(app)
       .put(`/api/songs/${song._id}`)
       .set('x-auth-token', admin.token)
@@ -173,14 +174,14 @@ describe('PUT /api/songs/:id', () => {
     const unknown = await request(app).put('/api/songs/0123456789abcdef01234567').set('x-auth-token', admin.token).send(body);
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ message: CATALOGUE_MESSAGES.songNotFound });
-    const song = await createSong(ctx.catalogue, body);
+    const song = await createSong(ctx, body);
     const denied = await request(app).put(`/api/songs/${song._id}`).set('x-auth-token', listener.token).send({ ...body, name: 'x' });
     expect(denied.status).toBe(403);
     expect((await SongModel.findById(song._id).lean())?.name).toBe(body.name);
   });
 
   it('validates the body', async () => {
-    const song = await createSong(ctx.catalogue, body);
+    const song = await createSong(ctx, body);
     const res = await request(app).put(`/api/songs/${song._id}`).set('x-auth-token', admin.token).send({ ...body, artist: '   ' });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: '"Artist" is not allowed to be empty' });
@@ -190,8 +191,8 @@ describe('PUT /api/songs/:id', () => {
 describe('DELETE /api/songs/:id', () => {
   it('deletes the song and removes it from every playlist and every like', async () => {
     const owner = await createUser();
-    const gone = await createSong(ctx.catalogue, body);
-    const kept = await createSong(ctx.catalogue, { ...body, name: 'Other' });
+    const gone = await createSong(ctx, body);
+    const kept = await createSong(ctx, { ...body, name: 'Other' });
     const [mine, theirs] = await insertPlaylists([
       { name: 'Mine', user: owner._id, songIds: [gone._id, kept._id] },
       { name: 'Theirs', user: listener._id, songIds: [gone._id] },
@@ -216,7 +217,7 @@ describe('DELETE /api/songs/:id', () => {
     const unknown = await request(app).delete('/api/songs/0123456789abcdef01234567').set('x-auth-token', admin.token);
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ message: CATALOGUE_MESSAGES.songNotFound });
-    const song = await createSong(ctx.catalogue, body);
+    const song = await createSong(ctx, body);
     expect((await request(app).delete(`/api/songs/${song._id}`).set('x-auth-token', listener.token)).status).toBe(403);
     expect((await request(app).delete(`/api/songs/${song._id}`)).status).toBe(401);
     expect(await SongModel.exists({ _id: song._id })).not.toBeNull();

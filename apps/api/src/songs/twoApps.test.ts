@@ -18,8 +18,8 @@ import { addSongs } from './songs.service.js';
  * app's catalogue only; the other sees it as it would another process's write (through the
  * shared version, or a drop when told), never through a module-level cache.
  *
- * Both apps use the one database connection (Mongoose's models are on its default connection),
- * so "sees it when told" below is the database they share, not memory.
+ * Both apps are over the one database here, so "sees it when told" below is the database they
+ * share, not memory (twoDatabases.test.ts has two apps over two databases).
  */
 
 useTestDatabase();
@@ -40,7 +40,7 @@ beforeAll(async () => {
   // Each catalogue keeps what it holds until it changes it itself (no version reads on a clock).
   setSoleWriter(true);
   await clearDatabase();
-  await addSongs(one.ctx.catalogue, generateSongs(50, 5));
+  await addSongs(one.ctx, generateSongs(50, 5));
   admin = await createUser({ admin: true });
   key = (await createApiKey(admin._id, { name: 'Test' })).key;
   // Both apps load the catalogue and build their views.

@@ -33,7 +33,7 @@ beforeAll(async () => {
   await clearDatabase();
   [alice, bob, admin] = await Promise.all([createUser({ name: 'Alice' }), createUser({ name: 'Bobby' }), createUser({ admin: true })]);
   for (const [name, user] of Object.entries({ alice, bob, admin })) keys[name] = (await createApiKey(user._id, { name: 'Phone' })).key;
-  const [dawn, dusk, rain, zebra] = await addSongs(ctx.catalogue, [
+  const [dawn, dusk, rain, zebra] = await addSongs(ctx, [
     song('Dawn', { album: 'Night Songs', trackNumber: 1, year: 2019, genre: 'Folk' }),
     song('Dusk', { album: 'Night Songs', trackNumber: 2, year: 2019, genre: 'folk ' }),
     song('Rain', { album: 'Weather', genre: 'Ambient' }),
@@ -211,7 +211,8 @@ describe('the web player reports its plays (POST /api/plays)', () => {
     await api.createBookmark({ id: ids.dawn!, position: 1 });
     await api.scrobble({ id: ids.rain!, submission: false });
     await request(app).delete(`/api/users/${carol._id}`).set('x-auth-token', admin.token).expect(200);
-    const { PlayQueueModel, BookmarksModel } = await import('./store/listening.model.js');
+    const { BookmarksModel } = await import('./store/listening.model.js');
+    const { PlayQueueModel } = await import('../playQueue/playQueue.model.js');
     const { NowPlayingModel } = await import('../analytics/nowPlaying.model.js');
     expect(await PlayQueueModel.findById(carol._id).lean()).toBeNull();
     expect(await BookmarksModel.findById(carol._id).lean()).toBeNull();

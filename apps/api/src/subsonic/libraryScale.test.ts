@@ -66,7 +66,7 @@ const intoNextSecond = () => new Promise((resolve) => setTimeout(resolve, 1001 -
 async function fill(size: number): Promise<void> {
   await clearDatabase();
   const songs = generateSongs(size, 11);
-  for (let i = 0; i < songs.length; i += 5000) await addSongs(catalogue, songs.slice(i, i + 5000));
+  for (let i = 0; i < songs.length; i += 5000) await addSongs(ctx, songs.slice(i, i + 5000));
   admin = await createUser({ admin: true });
   const listener = await createUser();
   key = (await createApiKey(listener._id, { name: 'Test' })).key;

@@ -40,7 +40,7 @@ beforeAll(async () => {
 
   [alice, bob, admin] = await Promise.all([createUser({ name: 'Alice' }), createUser({ name: 'Bobby' }), createUser({ admin: true })]);
   [aliceKey, bobKey, adminKey] = (await Promise.all([alice, bob, admin].map((u) => createApiKey(u._id, { name: 'Phone' })))).map((k) => k.key) as [string, string, string];
-  const [second, first, single, other] = await addSongs(ctx.catalogue, [
+  const [second, first, single, other] = await addSongs(ctx, [
     song('Second Light', { album: 'Night Songs', trackNumber: 2, year: 2019 }),
     song('First Light', { album: 'Night Songs', trackNumber: 1, year: 2019 }),
     song('Lone Tune'),

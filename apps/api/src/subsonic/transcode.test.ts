@@ -8,7 +8,6 @@ import { createTestApp, createTestContext, createUser } from '../test/context.js
 import { clearDatabase, useTestDatabase } from '../test/db.js';
 import { listenApp, type ListeningApp } from '../test/listen.js';
 import { ffmpegPath, gatedFfmpeg, noiseMp3, until } from '../test/audio.js';
-import { transcoderOf } from '../transcode/transcoder.js';
 import { assertValidSubsonicXml } from '../test/subsonicClient.js';
 
 useTestDatabase();
@@ -53,7 +52,7 @@ beforeAll(async () => {
   const user = await createUser();
   key = (await createApiKey(user._id, { name: 'Phone' })).key;
   storeSource(main.ctx.config.media.dir, 'broken.mp3', Buffer.alloc(4096, 7));
-  const [one, two, broken] = await addSongs(main.ctx.catalogue, [
+  const [one, two, broken] = await addSongs(main.ctx, [
     { name: 'Pink', artist: 'Noise', img: '/media/images/x.png', song: '/media/audio/noise.mp3', duration: SECONDS },
     { name: 'Pink Two', artist: 'Noise', img: '/media/images/x.png', song: '/media/audio/noise2.mp3', duration: SECONDS },
     { name: 'Broken', artist: 'Noise', img: '/media/images/x.png', song: '/media/audio/broken.mp3' },
@@ -229,7 +228,7 @@ describe('stream with transcoding (ffmpeg from npm)', () => {
 });
 
 describe('the limit on encodes, and a client that leaves', () => {
-  const transcoder = () => transcoderOf(limited.ctx);
+  const transcoder = () => limited.ctx.transcoder;
 
   it('refuses an encode past the limit at once with a Subsonic error; a running one finishes', async () => {
     // The gate starts closed: the first encode waits in it.
@@ -277,6 +276,6 @@ describe('without ffmpeg', () => {
     const stream = await get(rest(noneUrl(), 'stream', { id: ids.one!, format: 'opus', maxBitRate: 96 }));
     expect(stream.res.headers.get('content-type')).toBe('audio/mpeg');
     expect(stream.body.equals(original)).toBe(true);
-    expect(await transcoderOf(none.ctx).available()).toBe(false);
+    expect(await none.ctx.transcoder.available()).toBe(false);
   });
 });

@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import bcrypt from 'bcrypt';
+import type { Connection } from 'mongoose';
+import { AppData } from '../db/appData.js';
 import { loadConfig } from '../config/config.js';
 import type { AppContext } from '../context.js';
-import { createLogger } from '../logger.js';
+import { createLogger, type Logger } from '../logger.js';
 import { createAppListener } from '../app.js';
-import { createAppEvents } from '../composition.js';
-import { createScrobbling } from '../scrobble/scrobble.service.js';
+import { createAppContext } from '../composition.js';
 import { signToken } from '../auth/jwt.js';
 import { insertUser } from '../users/users.repo.js';
 import { createAppCatalogue } from '../appCatalogue.js';
@@ -22,7 +23,18 @@ export const testCatalogues = new Set<Catalogue>();
  * A context with test settings: its own temporary DATA_DIR, silent logs, fixed secret, and its
  * own catalogue (not kept on disk unless `snapshotFile` is given).
  */
-export function createTestContext(env: Record<string, string> = {}, { snapshotFile }: { snapshotFile?: string } = {}): AppContext {
+export interface TestContextOptions {
+  snapshotFile?: string;
+  /** The app's data connection (default: Mongoose's default connection, the test file's database). */
+  connection?: Connection;
+  /** Where the app logs (default: at LOG_LEVEL, silent). */
+  logger?: Logger;
+}
+
+export function createTestContext(
+  env: Record<string, string> = {},
+  { snapshotFile, connection, logger }: TestContextOptions = {},
+): AppContext {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'samaa-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -33,14 +45,13 @@ export function createTestContext(env: Record<string, string> = {}, { snapshotFi
     APP_URL: 'http://localhost:3000',
     ...env,
   });
-  const catalogue = createAppCatalogue({ snapshotFile });
+  const data = new AppData(connection);
+  const catalogue = createAppCatalogue({ data, snapshotFile });
   testCatalogues.add(catalogue);
-  const logger = createLogger(config.logLevel);
-  const scrobbling = createScrobbling({ config, logger, jwtSecret: TEST_JWT_SECRET });
-  return { config, logger, jwtSecret: TEST_JWT_SECRET, catalogue, events: createAppEvents(logger), scrobbling };
+  return createAppContext({ config, logger: logger ?? createLogger(config.logLevel), jwtSecret: TEST_JWT_SECRET, data, catalogue });
 }
 
-export function createTestApp(env: Record<string, string> = {}, options: { snapshotFile?: string } = {}) {
+export function createTestApp(env: Record<string, string> = {}, options: TestContextOptions = {}) {
   const ctx = createTestContext(env, options);
   // `listener` is what the server listens with: the fast paths, then the app (searchFastPath.test.ts compares them).
   const { app, listener } = createAppListener(ctx);

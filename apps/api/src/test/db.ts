@@ -4,6 +4,8 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { connectMongoose } from '../db/connection.js';
 import { forgetPlayStats } from '../analytics/plays.repo.js';
 import { testCatalogues } from './context.js';
+import { AppData } from '../db/appData.js';
+import { SONG_MODEL } from '../songs/song.model.js';
 
 /**
  * Connects Mongoose to the run's shared server, on a database of this test file's own,
@@ -30,3 +32,6 @@ export async function clearDatabase(): Promise<void> {
   for (const catalogue of testCatalogues) catalogue.forget();
   forgetPlayStats();
 }
+
+/** The songs as stored in the test file's database (Mongoose's default connection), for assertions. */
+export const storedSongs = () => new AppData().model(SONG_MODEL);

@@ -5,6 +5,7 @@ import { signToken } from '../auth/jwt.js';
 import { seedDatabase } from '../cli/seed.js';
 import { insertPlaylists } from '../playlists/playlists.seed.js';
 import { createAppCatalogue } from '../appCatalogue.js';
+import { AppData } from '../db/appData.js';
 
 import { spawnApiServer, type SpawnedServer } from './spawnServer.js';
 
@@ -25,8 +26,9 @@ export async function seedLoadData(
   dataDir: string,
   counts: { songs: number; users: number },
 ): Promise<LoadData> {
-  const catalogue = createAppCatalogue();
-  const seeded = await seedDatabase(catalogue, { songs: counts.songs, users: counts.users, reset: true });
+  const data = new AppData();
+  const catalogue = createAppCatalogue({ data });
+  const seeded = await seedDatabase(catalogue, { songs: counts.songs, users: counts.users, reset: true }, data);
   const songIds = (await catalogue.snapshot()).songs.map((song) => song._id);
   const docs = seeded.listeners;
   await insertPlaylists(

@@ -153,19 +153,7 @@ class FfmpegTranscoder implements Transcoder {
   }
 }
 
+/** An app's one transcoder (`ctx.transcoder`): its encodes are shared and counted against one limit. */
 export function createTranscoder(settings: TranscoderSettings): Transcoder {
   return new FfmpegTranscoder(settings);
-}
-
-// eslint-disable-next-line no-restricted-syntax -- one transcoder per app context (its encodes count against one limit), dropped with the context
-const transcoders = new WeakMap<TranscoderSettings, Transcoder>();
-
-/** The one transcoder of an app (its encodes are shared and counted against one limit). */
-export function transcoderOf(ctx: TranscoderSettings): Transcoder {
-  let transcoder = transcoders.get(ctx);
-  if (!transcoder) {
-    transcoder = createTranscoder(ctx);
-    transcoders.set(ctx, transcoder);
-  }
-  return transcoder;
 }

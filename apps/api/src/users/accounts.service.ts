@@ -3,7 +3,6 @@ import { hashPassword } from '../auth/password.js';
 import type { AppContext } from '../context.js';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
 import { isObjectId, validate } from '../http/validate.js';
-import { mailerFor } from '../mail/mailer.js';
 import { verificationLink, verificationMail } from '../mail/verificationMail.js';
 import { deletePasswordResetsOf } from './passwordResets.repo.js';
 import * as users from './users.repo.js';
@@ -83,7 +82,7 @@ export async function sendVerificationMail(
   const token = newVerificationToken();
   const rowId = await insertVerificationToken(user._id, hashVerificationToken(token), new Date(now + VERIFICATION_TTL_MS));
   const link = verificationLink(ctx.config.appUrl, user._id, token);
-  const mailer = mailerFor(ctx);
+  const { mailer } = ctx;
   try {
     const sent = await mailer.send(verificationMail(user, link));
     if (mailer.kind === 'outbox') {

@@ -8,7 +8,6 @@ import {
 import type { AppContext } from '../context.js';
 import { badRequest, HttpError, unauthorized } from '../http/errors.js';
 import { validate } from '../http/validate.js';
-import { mailerFor } from '../mail/mailer.js';
 import { passwordResetLink, passwordResetMail } from '../mail/passwordResetMail.js';
 import { hashPassword, passwordMatches } from '../auth/password.js';
 import { normalizeEmail } from './accounts.service.js';
@@ -45,7 +44,7 @@ export async function requestPasswordReset(ctx: AppContext, body: unknown, now: 
   const token = crypto.randomBytes(32).toString('hex');
   await insertPasswordReset(hashToken(token), user._id, new Date(now + RESET_TTL_MS));
   const link = passwordResetLink(ctx.config.appUrl, user._id, token);
-  const mailer = mailerFor(ctx);
+  const { mailer } = ctx;
   try {
     const sent = await mailer.send(passwordResetMail(user, link));
     const where = mailer.kind === 'outbox' ? ` written to ${sent.file}` : ' sent';

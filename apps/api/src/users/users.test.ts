@@ -4,13 +4,12 @@ import mongoose from 'mongoose';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_MESSAGES, MESSAGES } from '@samaa/shared';
-import { useTestDatabase } from '../test/db.js';
+import { useTestDatabase, storedSongs } from '../test/db.js';
 import { createTestApp, createUser, TEST_JWT_SECRET, type TestUser } from '../test/context.js';
 import { findVerificationLink, readOutbox } from '../test/mailbox.js';
 import { signToken } from '../auth/jwt.js';
 import { LikeModel } from '../likes/like.model.js';
 import { PlaylistModel } from '../playlists/playlist.model.js';
-import { SongModel } from '../songs/song.model.js';
 import { createSong } from '../songs/songs.service.js';
 import { insertLike } from '../likes/likes.repo.js';
 import { insertPlaylists } from '../playlists/playlists.seed.js';
@@ -22,6 +21,8 @@ import {
 } from './verificationToken.js';
 import { VerificationTokenModel } from './verificationToken.model.js';
 import { ACCOUNT_MESSAGES } from './accounts.service.js';
+
+const SongModel = storedSongs();
 
 useTestDatabase();
 const { app, ctx } = createTestApp({ MAIL_FROM: 'Samaa Test <hello@samaa.test>' });
@@ -327,7 +328,7 @@ describe('DELETE /api/users/:id (admin)', () => {
     const admin = await createUser({ admin: true });
     const victim = await createUser({ verified: false });
     const bystander = await createUser();
-    const song = await createSong(ctx.catalogue, { name: 'Song', artist: 'Artist', img: 'https://x/i.png', song: 'https://x/a.mp3' });
+    const song = await createSong(ctx, { name: 'Song', artist: 'Artist', img: 'https://x/i.png', song: 'https://x/a.mp3' });
     await insertPlaylists([
       { name: 'Mine', user: victim._id, songIds: [song._id] },
       { name: 'Mine too', user: victim._id },

@@ -1,16 +1,18 @@
+import { MAX_PLAY_QUEUE } from '@samaa/shared';
 import { annotationsOf, notFoundError, type SubsonicCall, type SubsonicMethod } from '../call.js';
 import { songChild } from '../entities.js';
 import { currentLibrary } from '../library.js';
 import { SUBSONIC_ERRORS, SubsonicError, type Payload } from '../response.js';
-import { playQueueOf, savePlayQueueOf, type StoredPlayQueue } from '../store/listening.repo.js';
+import { readPlayQueue, savePlayQueue } from '../../playQueue/playQueue.service.js';
 
 /*
  * The play queue an app saves so that another app (or the same one later) resumes it: one per
- * listener, stored whole. Both the classic calls (the current song by id) and OpenSubsonic's
- * indexBasedQueue (by index, so a song may be queued twice) read and write the same queue.
+ * listener, stored whole by the playQueue feature, which the web player syncs with too. Both the
+ * classic calls (the current song by id) and OpenSubsonic's indexBasedQueue (by index, so a song
+ * may be queued twice) read and write the same queue.
  */
 
-export const MAX_QUEUE = 5000;
+export const MAX_QUEUE = MAX_PLAY_QUEUE;
 const MAX_POSITION_MS = 24 * 60 * 60 * 1000;
 
 async function queueSongs(call: SubsonicCall): Promise<string[]> {
@@ -24,36 +26,23 @@ async function queueSongs(call: SubsonicCall): Promise<string[]> {
 const appName = (call: SubsonicCall) => (call.params.optional('c') ?? '').trim().slice(0, 100);
 
 async function save(call: SubsonicCall, songs: string[], current: number | undefined): Promise<Payload> {
-  const position = call.params.int('position', 0, 0, MAX_POSITION_MS);
-  const queue: StoredPlayQueue = { songs, current: songs.length ? current : undefined, position, changed: new Date(), changedBy: appName(call) };
-  await savePlayQueueOf(call.user._id, queue);
+  const positionMs = call.params.int('position', 0, 0, MAX_POSITION_MS);
+  await savePlayQueue(call.ctx.catalogue, call.user._id, { songs, current, positionMs, changedBy: appName(call) }, { unknownSongs: 'refuse' });
   return {};
 }
 
 /** The stored queue without songs deleted since, its current index moved with them. */
 async function readQueue(call: SubsonicCall) {
-  const stored = await playQueueOf(call.user._id);
-  if (!stored) return null;
+  const kept = await readPlayQueue(call.ctx.catalogue, call.user._id);
+  if (!kept || kept.songs.length === 0) return null;
   const [library, notes] = await Promise.all([currentLibrary(call.ctx.catalogue), annotationsOf(call.user)]);
-  let current = stored.current;
-  const entries: Payload[] = [];
-  const ids: string[] = [];
-  stored.songs.forEach((id, index) => {
-    const song = library.songById.get(id);
-    if (!song) {
-      if (current !== undefined && index < current) current -= 1;
-      else if (index === current) current = undefined;
-      return;
-    }
-    ids.push(id);
-    entries.push(songChild(song, library, notes));
-  });
-  return { stored, current, ids, entries };
+  const entries = kept.songs.map((song) => songChild(song, library, notes));
+  return { kept, current: kept.current, ids: kept.songs.map((song) => song._id), entries };
 }
 
 /** What both forms of the queue answer share; they differ only in how the current song is named. */
-function queueFields({ stored, entries }: NonNullable<Awaited<ReturnType<typeof readQueue>>>, call: SubsonicCall) {
-  return { position: stored.position, username: call.user.email, changed: stored.changed, changedBy: stored.changedBy, entry: entries };
+function queueFields({ kept, entries }: NonNullable<Awaited<ReturnType<typeof readQueue>>>, call: SubsonicCall) {
+  return { position: kept.position, username: call.user.email, changed: kept.changed, changedBy: kept.changedBy, entry: entries };
 }
 
 export const playQueueMethods: Record<string, SubsonicMethod> = {

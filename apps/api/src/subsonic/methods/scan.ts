@@ -1,4 +1,3 @@
-import { librariesOf } from '../../libraries/libraries.service.js';
 import type { AppContext } from '../../context.js';
 import { requireAdmin, type SubsonicMethod } from '../call.js';
 
@@ -9,7 +8,7 @@ import { requireAdmin, type SubsonicMethod } from '../call.js';
  */
 async function scanStatus(ctx: AppContext) {
   if (ctx.config.musicDirs.length === 0) return { scanStatus: { scanning: false, count: 0 } };
-  const views = await librariesOf(ctx).views();
+  const views = await ctx.libraries.views();
   const scanning = views.some((view) => view.scanning);
   const count = views.reduce((sum, view) => sum + (view.scanning && view.progress ? view.progress.done : view.songs), 0);
   return { scanStatus: { scanning, count } };
@@ -21,7 +20,7 @@ export const scanMethods: Record<string, SubsonicMethod> = {
   startScan: async ({ ctx, user }) => {
     requireAdmin(user);
     if (ctx.config.musicDirs.length === 0) return scanStatus(ctx);
-    const libraries = librariesOf(ctx);
+    const libraries = ctx.libraries;
     for (const folder of libraries.folders) libraries.scan(folder.id);
     return scanStatus(ctx);
   },

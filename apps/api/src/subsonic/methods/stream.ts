@@ -1,7 +1,7 @@
 import type { Song } from '@samaa/shared';
 import { resolveServedFile } from '../../media/servedFile.js';
 import type { Profile } from '../../transcode/profiles.js';
-import { EncodeFailedError, TranscoderBusyError, transcoderOf, type StoredSource } from '../../transcode/transcoder.js';
+import { EncodeFailedError, TranscoderBusyError, type StoredSource } from '../../transcode/transcoder.js';
 import type { SubsonicCall } from '../call.js';
 import { SUBSONIC_ERRORS, SubsonicError } from '../response.js';
 
@@ -29,7 +29,7 @@ export async function localSource(call: SubsonicCall, song: Song): Promise<Store
   if (/^https?:\/\//i.test(song.song)) return undefined;
   const served = await resolveServedFile(call.ctx.config, song.song);
   if (!served || served.kind !== 'audio') return undefined;
-  return transcoderOf(call.ctx).probe(served.file);
+  return call.ctx.transcoder.probe(served.file);
 }
 
 /** Encodes a song's file at a profile from an offset and sends it; 'sent', or a Subsonic error. */
@@ -38,7 +38,7 @@ export async function sendTranscode(call: SubsonicCall, source: StoredSource, pr
     throw new SubsonicError(SUBSONIC_ERRORS.generic, 'The offset is past the end of the song');
   }
   try {
-    await transcoderOf(call.ctx).send(call.req, call.res, source, profile, offset);
+    await call.ctx.transcoder.send(call.req, call.res, source, profile, offset);
   } catch (err) {
     if (err instanceof TranscoderBusyError) {
       call.res.set('Retry-After', '5');
@@ -60,7 +60,7 @@ export async function streamTranscoded(call: SubsonicCall, song: Song): Promise<
   const maxKbps = call.params.int('maxBitRate', 0, 0, 100_000);
   const offset = offsetParam(call, 'timeOffset');
   if (!format && maxKbps === 0) return undefined;
-  const transcoder = transcoderOf(call.ctx);
+  const transcoder = call.ctx.transcoder;
   if (!(await transcoder.available())) return undefined;
   const source = await localSource(call, song);
   if (!source) return undefined;

@@ -1,6 +1,5 @@
 import type { UserRecord } from '@samaa/shared';
 import type { AppContext } from '../../context.js';
-import { transcoderOf } from '../../transcode/transcoder.js';
 import { findUserByEmail, listUsers, normalizeEmail } from '../../users/accounts.service.js';
 import { notFoundError, requireAdmin, type SubsonicMethod } from '../call.js';
 import { SUBSONIC_ERRORS, SubsonicError, type Payload } from '../response.js';
@@ -20,7 +19,7 @@ export const OPEN_SUBSONIC_EXTENSIONS: { name: string; versions: number[]; needs
 /** Answered without credentials: apps ask before signing in whether to send an API key. */
 export const publicMethods: Record<string, (ctx: AppContext) => Promise<Payload>> = {
   getOpenSubsonicExtensions: async (ctx) => {
-    const ffmpeg = await transcoderOf(ctx).available();
+    const ffmpeg = await ctx.transcoder.available();
     const listed = OPEN_SUBSONIC_EXTENSIONS.filter((e) => ffmpeg || !e.needsFfmpeg);
     return { openSubsonicExtensions: listed.map(({ name, versions }) => ({ name, versions })) };
   },

@@ -1,6 +1,5 @@
 import express from 'express';
 import { parseProfileParams, profileParams } from '../../transcode/profiles.js';
-import { transcoderOf } from '../../transcode/transcoder.js';
 import { notFoundError, type SubsonicCall, type SubsonicMethod } from '../call.js';
 import { SUBSONIC_ERRORS, SubsonicError, type Payload } from '../response.js';
 import { parseClientInfo } from '../transcoding/clientInfo.js';
@@ -46,7 +45,7 @@ export const transcodingMethods: Record<string, SubsonicMethod> = {
     }
     const client = parseClientInfo(body);
     if (typeof client === 'string') throw new SubsonicError(SUBSONIC_ERRORS.generic, `Invalid ClientInfo: ${client}`);
-    const decision = transcodeDecision(source, client, await transcoderOf(call.ctx).available());
+    const decision = transcodeDecision(source, client, await call.ctx.transcoder.available());
     const payload: Payload = {
       canDirectPlay: decision.canDirectPlay,
       canTranscode: decision.canTranscode,
@@ -64,7 +63,7 @@ export const transcodingMethods: Record<string, SubsonicMethod> = {
       const source = await mediaOf(call);
       const profile = parseProfileParams(call.params.required('transcodeParams'));
       if (!profile) throw new SubsonicError(SUBSONIC_ERRORS.generic, 'transcodeParams is not one getTranscodeDecision gave');
-      if (!(await transcoderOf(call.ctx).available())) throw new SubsonicError(SUBSONIC_ERRORS.generic, 'Transcoding is off on this server');
+      if (!(await call.ctx.transcoder.available())) throw new SubsonicError(SUBSONIC_ERRORS.generic, 'Transcoding is off on this server');
       return await sendTranscode(call, source, profile, offsetParam(call, 'offset'));
     } catch (err) {
       if (!(err instanceof SubsonicError) || call.res.headersSent) throw err;

@@ -2,26 +2,9 @@ import mongoose, { Schema } from 'mongoose';
 
 /*
  * What Subsonic apps keep per listener on the server: one document per user (`_id` = the user's
- * id) for the play queue and for the bookmarks, so every read is a primary-key read, and the
- * admin-managed radio stations.
+ * id) for the bookmarks, so every read is a primary-key read, and the admin-managed radio
+ * stations. The play queue is the playQueue feature's (shared with the web player).
  */
-
-const playQueueSchema = new Schema(
-  {
-    _id: { type: String, required: true },
-    songs: { type: [String], default: [] },
-    /** Index into songs of the song playing. */
-    current: { type: Number },
-    /** Milliseconds into it. */
-    position: { type: Number, default: 0 },
-    changed: { type: Date, required: true },
-    /** The app that saved it (`c`). */
-    changedBy: { type: String, default: '' },
-  },
-  { versionKey: false },
-);
-
-export const PlayQueueModel = mongoose.model('PlayQueue', playQueueSchema, 'play_queues');
 
 const bookmarkSchema = new Schema(
   {

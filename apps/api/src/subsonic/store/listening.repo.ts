@@ -1,13 +1,5 @@
 import { serialised } from '../../db/engine.js';
-import { BookmarksModel, PlayQueueModel, RadioStationModel } from './listening.model.js';
-
-export interface StoredPlayQueue {
-  songs: string[];
-  current?: number;
-  position: number;
-  changed: Date;
-  changedBy: string;
-}
+import { BookmarksModel, RadioStationModel } from './listening.model.js';
 
 export interface StoredBookmark {
   song: string;
@@ -27,20 +19,6 @@ export interface RadioStation {
 const clean = <T extends object>(value: T): T =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== null)) as T;
 
-export async function playQueueOf(userId: string): Promise<StoredPlayQueue | null> {
-  const doc = await PlayQueueModel.findById(userId).lean();
-  if (!doc) return null;
-  return clean({ songs: doc.songs, current: doc.current ?? undefined, position: doc.position ?? 0, changed: doc.changed, changedBy: doc.changedBy ?? '' });
-}
-
-/** Replaces the user's queue whole; an empty one is deleted. */
-export async function savePlayQueueOf(userId: string, queue: StoredPlayQueue): Promise<void> {
-  await serialised(`play-queue:${userId}`, async () => {
-    if (queue.songs.length === 0) await PlayQueueModel.deleteOne({ _id: userId });
-    else await PlayQueueModel.replaceOne({ _id: userId }, { _id: userId, ...clean(queue) }, { upsert: true });
-  });
-}
-
 export async function bookmarksOf(userId: string): Promise<StoredBookmark[]> {
   const doc = await BookmarksModel.findById(userId).lean();
   return (doc?.items ?? []).map((item) => clean({ ...item, comment: item.comment ?? undefined }));
@@ -56,8 +34,8 @@ export async function changeBookmarksOf(userId: string, change: (items: StoredBo
 }
 
 /** Cascade of a user delete. */
-export async function deleteListeningOf(userId: string): Promise<void> {
-  await Promise.all([PlayQueueModel.deleteOne({ _id: userId }), BookmarksModel.deleteOne({ _id: userId })]);
+export async function deleteBookmarksOf(userId: string): Promise<void> {
+  await BookmarksModel.deleteOne({ _id: userId });
 }
 
 const toStation = (doc: { _id: unknown; name: string; streamUrl: string; homePageUrl?: string | null }): RadioStation =>

@@ -1,6 +1,6 @@
-import { deleteListeningOf } from './listening.repo.js';
+import { deleteBookmarksOf } from './listening.repo.js';
 
-/** When a user goes: the play queue and bookmarks their Subsonic clients saved. */
+/** When a user goes: the bookmarks their Subsonic clients saved (the play queue is playQueue's). */
 export function forgetUser(userId: string): Promise<unknown> {
-  return deleteListeningOf(userId);
+  return deleteBookmarksOf(userId);
 }

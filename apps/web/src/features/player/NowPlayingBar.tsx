@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { formatTime } from '@samaa/shared';
 import { coverSources } from '../../components/cover';
 import { VolumeIcon } from './icons';
+import { QueuePanel } from './QueuePanel';
 import { TransportControls } from './TransportControls';
 import { PLAYER_KEYS_REGION } from './useKeyboardShortcuts';
 import { usePlayerEngine, usePlayerState } from './usePlayer';
@@ -81,6 +82,7 @@ export function NowPlayingBar({ withPlayerLink = true }: { withPlayerLink?: bool
       <TransportControls compact />
       <div className="now-playing__extra">
         <VolumeControls />
+        {withPlayerLink && <QueuePanel />}
         {withPlayerLink && (
           <Link className="btn btn--ghost btn--small" to="/player">
             Open player

@@ -239,17 +239,24 @@ describe('keyboard shortcuts', () => {
     expect(title()).toBe('Song B');
   });
 
-  it('leave the arrow keys to scrolling unless focus is in the player', async () => {
+  it('leave ↑/↓ to scrolling unless focus is in the player; ←/→ seek from anywhere else', async () => {
     const { audio } = await playing('b');
     setMedia(audio, { duration: 200, readyState: 4 });
     audio.currentTime = 20;
-    for (const key of ['ArrowRight', 'ArrowLeft', 'ArrowDown', 'ArrowUp']) {
+    for (const key of ['ArrowDown', 'ArrowUp']) {
       const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
       document.body.dispatchEvent(event);
       expect(event.defaultPrevented).toBe(false);
     }
-    expect(audio.currentTime).toBe(20);
     expect(title()).toBe('Song B');
+    const right = new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true, cancelable: true });
+    document.body.dispatchEvent(right);
+    expect(right.defaultPrevented).toBe(true);
+    expect(audio.currentTime).toBe(25);
+    act(() => {
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', shiftKey: true, bubbles: true }));
+    });
+    expect(title()).toBe('Song C');
   });
 
   it('never take keys from a list, a slider or a menu', async () => {

@@ -3,7 +3,10 @@ import { getStoredUser } from '../../session/session';
 import { PlayerEngine, type OutputFactory } from './engine/PlayerEngine';
 import type { Rng } from './queue';
 import { useKeyboardShortcuts } from './useKeyboardShortcuts';
+import { AppShortcuts } from './AppShortcuts';
 import { PlayReporter } from './playReports';
+import { QueueSync } from './QueueSync';
+import { QueueStatus } from './QueueStatus';
 import { PlayerEngineContext } from './usePlayer';
 
 /**
@@ -40,13 +43,17 @@ export function PlayerProvider({
     return () => engine.detach();
   }, [engine]);
 
-  useKeyboardShortcuts(engine);
+  // A share link's page has the player keys only; the listener's screens add `/` and `?`.
+  useKeyboardShortcuts(engine, undefined, standalone);
 
   return (
     <PlayerEngineContext.Provider value={engine}>
       <audio ref={mainRef} data-testid="player-audio" preload="auto" hidden />
       <audio ref={secondRef} preload="auto" hidden aria-hidden="true" />
       {!standalone && <PlayReporter />}
+      {!standalone && <QueueSync />}
+      {!standalone && <AppShortcuts engine={engine} />}
+      <QueueStatus />
       {children}
     </PlayerEngineContext.Provider>
   );

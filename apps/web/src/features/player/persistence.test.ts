@@ -93,3 +93,14 @@ describe('volume persistence', () => {
     expect(loadVolume()).toEqual({ volume: 1, muted: false });
   });
 });
+
+describe('the sync mark', () => {
+  it('is kept per listener', async () => {
+    const { loadSyncMark, saveSyncMark } = await import('./persistence');
+    saveSyncMark({ synced: '2026-01-01T00:00:00.000Z', changedAt: 5 }, 'u1');
+    expect(loadSyncMark('u1')).toEqual({ synced: '2026-01-01T00:00:00.000Z', changedAt: 5 });
+    expect(loadSyncMark('u2')).toEqual({});
+    localStorage.setItem(PLAYER_STORAGE_KEYS.sync, '{broken');
+    expect(loadSyncMark('u1')).toEqual({});
+  });
+});

@@ -7,6 +7,8 @@ export const PLAYER_STORAGE_KEYS = {
   /** Kept apart from the queue so the 1 s progress tick doesn't rewrite the whole queue. */
   position: 'samaa.player.position',
   volume: 'samaa.player.volume',
+  /** Where this browser's queue stands against the one kept on the server (queueSync.ts). */
+  sync: 'samaa.player.sync',
 } as const;
 
 export interface SavedSession {
@@ -109,4 +111,27 @@ export function loadVolume(storage: Storage = localStorage): SavedVolume {
   const volume =
     typeof saved?.volume === 'number' && saved.volume >= 0 && saved.volume <= 1 ? saved.volume : 1;
   return { volume, muted: saved?.muted === true };
+}
+
+/**
+ * This browser's queue against the server's: `synced` is the server's `changed` of the last save
+ * or read it made here, `changedAt` the time of a local change not saved since.
+ */
+export interface SyncMark {
+  synced?: string;
+  changedAt?: number;
+}
+
+export function saveSyncMark(mark: SyncMark, owner: string | null, storage: Storage = localStorage): void {
+  writeJson(storage, PLAYER_STORAGE_KEYS.sync, { owner, ...mark });
+}
+
+/** The mark of this listener (another's counts as none). */
+export function loadSyncMark(owner: string | null, storage: Storage = localStorage): SyncMark {
+  const saved = readJson(storage, PLAYER_STORAGE_KEYS.sync) as Record<string, unknown> | null;
+  if (!saved || typeof saved !== 'object' || saved.owner !== owner) return {};
+  const mark: SyncMark = {};
+  if (typeof saved.synced === 'string') mark.synced = saved.synced;
+  if (typeof saved.changedAt === 'number' && Number.isFinite(saved.changedAt)) mark.changedAt = saved.changedAt;
+  return mark;
 }

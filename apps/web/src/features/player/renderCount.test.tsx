@@ -18,7 +18,7 @@ vi.mock('./QueueList', async (importOriginal) => {
     ...real,
     QueueList: () => {
       renders.queue += 1;
-      return real.QueueList();
+      return real.QueueList({});
     },
   };
 });

@@ -34,33 +34,50 @@ const OWNS_EVERY_KEY = [
 const ACTIVATES_ON_SPACE =
   'button, a[href], summary, [role="button"], [role="link"], [role="menuitem"]';
 
-function isArrow(key: string): boolean {
-  return key.startsWith('Arrow');
-}
+/** Arrows that move through the page (and lists): they are the player's only inside it. */
+const SCROLLS_THE_PAGE = new Set(['ArrowUp', 'ArrowDown']);
 
 /**
  * Whether the page keeps this key. Focus in a field, a list, a slider or a menu keeps them all;
- * a button keeps Space (it activates it); the arrow keys scroll the page unless focus is inside
- * the player.
+ * a button keeps Space (it activates it); ↑/↓ scroll the page unless focus is inside the player.
  */
 export function pageOwnsKey(target: EventTarget | null, key: string): boolean {
   const el = target instanceof Element ? target : null;
   if (el && ((el as HTMLElement).isContentEditable || el.closest(OWNS_EVERY_KEY))) return true;
   if (key === ' ') return Boolean(el?.closest(ACTIVATES_ON_SPACE));
-  if (isArrow(key)) return !el?.closest(`[${PLAYER_KEYS_REGION}]`);
+  if (SCROLLS_THE_PAGE.has(key)) return !el?.closest(`[${PLAYER_KEYS_REGION}]`);
   return false;
 }
 
+/** Keys of the listener's app as a whole, whatever plays: `/` to search, `?` for the list of keys. */
+export interface AppKeys {
+  focusSearch(): void;
+  openHelp(): void;
+}
+
+/** Where typing goes: `/` and `?` are characters there. */
+const TYPES_TEXT = 'input, textarea, select, [contenteditable="true"]';
+
 /**
  * Player keys while a track is loaded: Space play/pause anywhere the page does not need it;
- * with focus in the player, ←/→ seek 5 s and Shift+←/→ or ↑/↓ change track. Widgets that
- * handle a key themselves call preventDefault and win.
+ * ←/→ seek 5 s and Shift+←/→ change track (not in a field, list, slider or menu); with focus in
+ * the player, ↑/↓ change track too. `/` and `?` (AppKeys) work on any listener screen. Widgets
+ * that handle a key themselves call preventDefault and win.
  */
-export function useKeyboardShortcuts(engine: PlayerEngine): void {
+export function useKeyboardShortcuts(engine: PlayerEngine, appKeys?: AppKeys, enabled = true): void {
   useEffect(() => {
+    if (!enabled) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (!engine.getSnapshot().track) return;
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+      const target = event.target instanceof Element ? event.target : null;
+      const appHandler = appKeys && { '/': appKeys.focusSearch, '?': appKeys.openHelp }[event.key];
+      if (appHandler) {
+        if (target?.closest(TYPES_TEXT) || (target as HTMLElement | null)?.isContentEditable) return;
+        event.preventDefault();
+        appHandler();
+        return;
+      }
+      if (!engine.getSnapshot().track) return;
       if (pageOwnsKey(event.target, event.key)) return;
       const handlers: Record<string, () => void> = {
         ' ': engine.togglePlay,
@@ -76,5 +93,5 @@ export function useKeyboardShortcuts(engine: PlayerEngine): void {
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [engine]);
+  }, [engine, appKeys, enabled]);
 }

@@ -1,11 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { SHARE_MESSAGES, type ShareInfo } from '@samaa/shared';
-import { errorMessage } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
 import { sharesChanged, updateShare } from './api';
 import { dayOfExpiry, expiryFromDay } from './expiry';
-import { ShareFields, type ShareFieldValues } from './ShareFields';
+import { ShareForm, type ShareFieldValues } from './ShareFields';
 import { Modal } from './ShareDialog';
 
 /** Changes a share's description, expiry and downloads. */
@@ -35,24 +34,16 @@ export function EditShareDialog({ share, onClose }: { share: ShareInfo; onClose(
     queryClient,
   );
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    save.mutate();
-  }
-
   return (
     <Modal title={`${SHARE_MESSAGES.edit}: ${share.name}`} onClose={onClose}>
-      <form className="form" onSubmit={submit}>
-        <ShareFields values={values} onChange={setValues} />
-        {save.isError && (
-          <p className="alert alert--error" role="alert">
-            {errorMessage(save.error, SHARE_MESSAGES.failed)}
-          </p>
-        )}
-        <button type="submit" className="btn" disabled={save.isPending}>
-          {save.isPending ? SHARE_MESSAGES.saving : SHARE_MESSAGES.save}
-        </button>
-      </form>
+      <ShareForm
+        values={values}
+        onChange={setValues}
+        saving={save}
+        onSave={() => save.mutate()}
+        label={SHARE_MESSAGES.save}
+        pendingLabel={SHARE_MESSAGES.saving}
+      />
     </Modal>
   );
 }

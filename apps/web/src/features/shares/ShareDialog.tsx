@@ -1,13 +1,12 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
+import { useState, type ReactNode } from 'react';
+import { DialogFrame } from '../../components/DialogFrame';
 import { useMutation } from '@tanstack/react-query';
 import { SHARE_MESSAGES, shareDialogTitle, type ShareInfo, type ShareKind } from '@samaa/shared';
-import { errorMessage } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
 import { CopyButton } from '../apps';
 import { createShare, sharesChanged } from './api';
 import { expiryFromDay } from './expiry';
-import { ShareFields, type ShareFieldValues } from './ShareFields';
+import { ShareForm, type ShareFieldValues } from './ShareFields';
 import './shares.css';
 
 /** What a share action shares. */
@@ -18,27 +17,12 @@ export interface ShareTarget {
   name: string;
 }
 
-/** A centred modal (Radix Dialog): focus stays inside, Escape or Close dismisses it and focus goes back. */
+/** A centred modal (components/DialogFrame.tsx): focus stays inside, Escape or Close dismisses it and focus goes back. */
 export function Modal({ title, onClose, children }: { title: string; onClose(): void; children: ReactNode }) {
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="share-modal__backdrop" />
-        <Dialog.Content className="share-modal" aria-describedby={undefined}>
-          <header className="share-modal__header">
-            <Dialog.Title asChild>
-              <h2>{title}</h2>
-            </Dialog.Title>
-            <Dialog.Close asChild>
-              <button type="button" className="icon-btn" aria-label={SHARE_MESSAGES.close}>
-                ✕
-              </button>
-            </Dialog.Close>
-          </header>
-          {children}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogFrame title={title} onClose={onClose} className="share-modal" closeLabel={SHARE_MESSAGES.close}>
+      {children}
+    </DialogFrame>
   );
 }
 
@@ -71,11 +55,6 @@ export function ShareDialog({ target, onClose }: { target: ShareTarget; onClose(
   );
   const created: ShareInfo | undefined = creation.data;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    creation.mutate();
-  }
-
   return (
     <Modal title={shareDialogTitle(target.name)} onClose={onClose}>
       {created ? (
@@ -89,17 +68,14 @@ export function ShareDialog({ target, onClose }: { target: ShareTarget; onClose(
           </button>
         </div>
       ) : (
-        <form className="form" onSubmit={submit}>
-          <ShareFields values={values} onChange={setValues} />
-          {creation.isError && (
-            <p className="alert alert--error" role="alert">
-              {errorMessage(creation.error, SHARE_MESSAGES.failed)}
-            </p>
-          )}
-          <button type="submit" className="btn" disabled={creation.isPending}>
-            {creation.isPending ? SHARE_MESSAGES.creating : SHARE_MESSAGES.create}
-          </button>
-        </form>
+        <ShareForm
+          values={values}
+          onChange={setValues}
+          saving={creation}
+          onSave={() => creation.mutate()}
+          label={SHARE_MESSAGES.create}
+          pendingLabel={SHARE_MESSAGES.creating}
+        />
       )}
     </Modal>
   );

@@ -1,5 +1,6 @@
-import { useId } from 'react';
+import { useId, type FormEvent } from 'react';
 import { SHARE_MESSAGES } from '@samaa/shared';
+import { errorMessage } from '../../api/client';
 import { today } from './expiry';
 
 export interface ShareFieldValues {
@@ -43,5 +44,43 @@ export function ShareFields({ values, onChange }: { values: ShareFieldValues; on
         {SHARE_MESSAGES.downloadsLabel}
       </label>
     </>
+  );
+}
+
+/**
+ * The fields, the save's error and its button: the form of a new share and of an edit. `saving`
+ * is the mutation that saves them.
+ */
+export function ShareForm({
+  values,
+  onChange,
+  saving,
+  onSave,
+  label,
+  pendingLabel,
+}: {
+  values: ShareFieldValues;
+  onChange(values: ShareFieldValues): void;
+  saving: { isPending: boolean; isError: boolean; error: unknown };
+  onSave(): void;
+  label: string;
+  pendingLabel: string;
+}) {
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onSave();
+  }
+  return (
+    <form className="form" onSubmit={submit}>
+      <ShareFields values={values} onChange={onChange} />
+      {saving.isError && (
+        <p className="alert alert--error" role="alert">
+          {errorMessage(saving.error, SHARE_MESSAGES.failed)}
+        </p>
+      )}
+      <button type="submit" className="btn" disabled={saving.isPending}>
+        {saving.isPending ? pendingLabel : label}
+      </button>
+    </form>
   );
 }

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SHARE_MESSAGES, type PublicShare, type ShareInfo, type Song } from '@samaa/shared';
+import { QUEUE_LABELS, SHARE_MESSAGES, type PublicShare, type ShareInfo, type Song } from '@samaa/shared';
 import { mockApi, signInListener, type ApiMock } from '../../test/apiMock';
 import { renderWithRouter } from '../../test/renderWithRouter';
 import { stubMedia } from '../../test/playerKit';
@@ -51,11 +51,12 @@ describe('the song row’s share menu', () => {
     expect(mock.callsTo('POST /shares')[0]!.body).toEqual({ kind: 'album', id: 's1', description: 'For the drive', expiresAt: null, downloadable: true });
   });
 
-  it('is hidden when the server has sharing off', async () => {
+  it('has no share items when the server has sharing off', async () => {
     mock = mockApi({ 'GET /config': [200, { shares: false }] });
     renderWithRouter(<SongMenu song={{ ...SONG, album: undefined }} />);
     await waitFor(() => expect(mock!.callsTo('GET /config')).toHaveLength(1));
-    expect(screen.queryByRole('button', { name: /More options/ })).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'More options for First Light' }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([QUEUE_LABELS.playNext, QUEUE_LABELS.addToQueue]);
   });
 });
 

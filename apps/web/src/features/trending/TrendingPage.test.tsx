@@ -28,7 +28,7 @@ describe('TrendingPage', () => {
     expect(screen.getByRole('heading', { name: 'Trending Playlists' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     const card = await screen.findByRole('article', { name: 'Trending Now' });
-    expect(mock.calls[0]?.params).toEqual({ query: 'trending playlists' });
+    expect(mock.callsTo('GET /saavn/search/playlists')[0]?.params).toEqual({ query: 'trending playlists' });
     await userEvent.click(card);
     expect(JSON.parse(screen.getByTestId('player-state').textContent ?? '')).toEqual({
       source: 'saavn',

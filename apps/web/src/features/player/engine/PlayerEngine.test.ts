@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlayerTrack } from '../queue';
 import { PLAYER_STORAGE_KEYS } from '../persistence';
 import { PlayerEngine } from './PlayerEngine';
-import type { AudioOutput, OutputEvents } from './output';
+import { FakeOutput } from '../../../test/fakeOutput';
 import { SETTINGS_KEY } from './settings';
 
 const track = (id: string): PlayerTrack => ({
@@ -13,45 +13,6 @@ const track = (id: string): PlayerTrack => ({
   src: `/media/audio/${id}.mp3`,
 });
 const abc = [track('a'), track('b'), track('c')];
-
-/** An output that only records what the engine asks of it, and lets a test speak for it. */
-class FakeOutput implements AudioOutput {
-  calls: string[] = [];
-  at = 0;
-  length = 0;
-  upcoming: PlayerTrack | null = null;
-  constructor(readonly events: OutputEvents) {}
-  load(t: PlayerTrack, offset: number, playing: boolean) {
-    this.calls.push(`load ${t.id} @${offset} ${playing ? 'playing' : 'paused'}`);
-    this.at = offset;
-  }
-  unload() {
-    this.calls.push('unload');
-  }
-  setPlaying(playing: boolean) {
-    this.calls.push(playing ? 'play' : 'pause');
-  }
-  seek(seconds: number) {
-    this.calls.push(`seek ${seconds}`);
-    this.at = seconds;
-  }
-  setUpcoming(t: PlayerTrack | null) {
-    this.upcoming = t;
-  }
-  setVolume(volume: number, muted: boolean) {
-    this.calls.push(`volume ${volume}${muted ? ' muted' : ''}`);
-  }
-  setSettings() {}
-  position() {
-    return this.at;
-  }
-  duration() {
-    return this.length;
-  }
-  dispose() {
-    this.calls.push('dispose');
-  }
-}
 
 let output: FakeOutput;
 function engineFor(owner: string | null = 'u1') {
@@ -199,5 +160,50 @@ describe('the player engine, without React', () => {
     });
     engine.attach({ main: new Audio(), second: new Audio() });
     expect(output.calls).toContain('load c @0 paused');
+  });
+});
+
+describe('queue edits', () => {
+  it('play next and add to queue leave the current track playing', () => {
+    const engine = engineFor();
+    engine.playQueue(abc, 1);
+    output.calls = [];
+    engine.playNext([track('x')]);
+    engine.addToQueue([track('y')]);
+    expect(output.calls).toEqual([]);
+    expect(engine.getSnapshot().playback.tracks.map((t) => t.id)).toEqual(['a', 'b', 'x', 'c', 'y']);
+    expect(output.upcoming?.id).toBe('x');
+  });
+
+  it('moving the current track or one before it does not restart it', () => {
+    const engine = engineFor();
+    engine.playQueue(abc, 1);
+    output.calls = [];
+    engine.moveTrack(0, 2);
+    engine.moveTrack(0, 1);
+    expect(output.calls).toEqual([]);
+    expect(engine.getSnapshot().track?.id).toBe('b');
+  });
+
+  it('removing the current track plays the next one; clearing keeps the current one', () => {
+    const engine = engineFor();
+    engine.playQueue(abc, 1);
+    output.calls = [];
+    engine.removeTrack(1);
+    expect(output.calls).toEqual(['load c @0 playing']);
+    engine.clearQueue();
+    expect(engine.getSnapshot().playback.tracks.map((t) => t.id)).toEqual(['c']);
+    expect(output.calls).toEqual(['load c @0 playing']);
+  });
+
+  it('adopts a queue from elsewhere paused at its position, unless something plays', () => {
+    const engine = engineFor();
+    engine.adoptQueue(abc, 2, 8.2);
+    expect(output.calls).toEqual(['load c @0 paused', 'seek 8.2']);
+    expect(engine.getSnapshot()).toMatchObject({ position: 8.2, playback: { playing: false, index: 2 } });
+    engine.play();
+    output.calls = [];
+    engine.adoptQueue([track('z')], 0, 1);
+    expect(output.calls).toEqual([]);
   });
 });

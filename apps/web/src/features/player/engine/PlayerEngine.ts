@@ -1,5 +1,6 @@
 import { loadSession, loadVolume, savePosition, saveQueue, saveVolume } from '../persistence';
 import * as rules from '../queue';
+import * as edits from '../queueEdits';
 import type { MoreTracks } from '../sources';
 import {
   currentTrack,
@@ -32,6 +33,8 @@ export interface PlayerSnapshot {
   volume: number;
   muted: boolean;
   settings: PlaybackSettings;
+  /** The last result of a queue action to announce ("Added to queue"); a new object each time. */
+  notice: { text: string } | null;
 }
 
 export type OutputFactory = (elements: OutputElements, events: OutputEvents) => AudioOutput;
@@ -85,6 +88,7 @@ export class PlayerEngine {
       duration: 0,
       ...loadVolume(),
       settings: loadSettings(),
+      notice: null,
     };
   }
 
@@ -146,6 +150,25 @@ export class PlayerEngine {
   jumpTo = (index: number) => this.update((s) => rules.jumpTo(s, index));
   toggleShuffle = () => this.update((s) => rules.toggleShuffle(s, this.rng));
   toggleRepeat = () => this.update(rules.toggleRepeat);
+  playNext = (tracks: PlayerTrack[]) => this.update((s) => edits.playNext(s, tracks, this.rng));
+  addToQueue = (tracks: PlayerTrack[]) => this.update((s) => edits.addToQueue(s, tracks, this.rng));
+  moveTrack = (from: number, to: number) => this.update((s) => edits.moveTrack(s, from, to));
+  removeTrack = (index: number) => this.update((s) => edits.removeTrack(s, index));
+  clearQueue = () => this.update(edits.clearQueue);
+
+  /** Says what a queue action did, politely (QueueStatus shows and announces it). */
+  announce = (text: string) => this.commit({ notice: { text } });
+
+  /**
+   * A queue saved elsewhere (the listener's other device, through the server) replaces this one,
+   * paused at `position`, unless something plays here already.
+   */
+  adoptQueue = (tracks: PlayerTrack[], index: number, position: number) => {
+    if (this.snapshot.playback.playing) return;
+    this.more = null;
+    this.update((s) => rules.loadQueue(s, tracks, index, { autoplay: false, rng: this.rng }));
+    if (position > 0) this.seek(position);
+  };
 
   seek = (seconds: number) => {
     const output = this.output;
@@ -213,10 +236,9 @@ export class PlayerEngine {
     const playback = rule(prev);
     if (playback === prev) return;
     const track = currentTrack(playback);
-    const restart =
-      track !== this.snapshot.track ||
-      playback.index !== prev.index ||
-      playback.startCount !== prev.startCount;
+    // A new track, or the same one started again. An edit that only moved the current track
+    // in the list (a song queued before it) keeps it playing.
+    const restart = track !== this.snapshot.track || playback.startCount !== prev.startCount;
     const patch: Partial<PlayerSnapshot> = { playback, track, error: playbackError(playback) };
     const output = this.output;
     if (!track) {

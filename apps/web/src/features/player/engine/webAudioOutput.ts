@@ -287,10 +287,11 @@ export class WebAudioOutput implements AudioOutput {
     const el = this.element.element;
     const level = this.level(track);
     if (!(this.playing && !el.paused && this.ctx.state === 'running')) {
+      // Read before the unload, which resets the element to 0: a restored queue waits paused at
+      // its saved position.
+      const from = this.element.position();
       this.element.unload();
-      this.startVoice(
-        new BufferVoice(this.ctx, track, decoded, this.master, level, this.element.position()),
-      );
+      this.startVoice(new BufferVoice(this.ctx, track, decoded, this.master, level, from));
       this.events.changed();
       return;
     }

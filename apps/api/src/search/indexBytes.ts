@@ -1,0 +1,117 @@
+import type { Song } from '@samaa/shared';
+import type { IndexState } from './catalogueIndex.js';
+
+/*
+ * A catalogue index as bytes, kept in the catalogue's snapshot file beside the songs: a restart
+ * reads its arrays back (copies of typed arrays and one pass over the terms) instead of splitting
+ * every song's words and sorting the dictionary again. Songs are not stored here: each ordinal
+ * names its song's place in the snapshot's list, so the restored index holds the very objects the
+ * list does.
+ *
+ * Layout: a JSON header line (the arrays' lengths), then the arrays one after the other, each
+ * starting on a multiple of 4 bytes, then the terms as UTF-8, one per line.
+ */
+
+const FORMAT = 1;
+/** An ordinal whose song was removed. */
+const NONE = 0xffffffff;
+
+interface Header {
+  format: number;
+  ordinals: number;
+  terms: number;
+  forward: number;
+  postings: number;
+  termsBytes: number;
+  fieldLengthSums: number[];
+}
+
+const padded = (n: number) => (n + 3) & ~3;
+
+export function encodeIndex(state: IndexState<Song>, placeOf: (song: Song, ordinal: number) => number | undefined): Buffer {
+  const ordinals = state.songs.length;
+  const terms = state.terms.length;
+  const places = new Uint32Array(ordinals);
+  state.songs.forEach((song, ordinal) => (places[ordinal] = song === undefined ? NONE : (placeOf(song, ordinal) ?? NONE)));
+  const lengths = Uint32Array.from(state.postingLengths);
+  let total = 0;
+  for (let id = 0; id < terms; id += 1) total += lengths[id]!;
+  const postings = new Uint32Array(total);
+  const postingFields = new Uint8Array(total);
+  let at = 0;
+  for (let id = 0; id < terms; id += 1) {
+    const length = lengths[id]!;
+    postings.set(state.postings[id]!.subarray(0, length), at);
+    postingFields.set(state.postingFields[id]!.subarray(0, length), at);
+    at += length;
+  }
+  const termsText = Buffer.from(state.terms.join('\n'));
+  const header: Header = { format: FORMAT, ordinals, terms, forward: state.forward.length, postings: total, termsBytes: termsText.length, fieldLengthSums: state.fieldLengthSums };
+  const sections: ArrayBufferView[] = [places, state.starts, state.forward, state.fieldLengths, lengths, postings, postingFields, state.sorted, termsText];
+  const parts: Buffer[] = [Buffer.from(`${JSON.stringify(header)}\n`)];
+  let length = padded(parts[0]!.length);
+  parts[0] = Buffer.concat([parts[0]!, Buffer.alloc(length - parts[0]!.length)]);
+  for (const section of sections) {
+    const bytes = Buffer.from(section.buffer, section.byteOffset, section.byteLength);
+    parts.push(bytes, Buffer.alloc(padded(bytes.length) - bytes.length));
+    length += padded(bytes.length);
+  }
+  return Buffer.concat(parts, length);
+}
+
+/** Reads sections of `bytes` in order, each copied into an array of its own. */
+function reader(bytes: Buffer, from: number) {
+  let at = from;
+  const take = (byteLength: number) => {
+    const slice = bytes.subarray(at, at + byteLength);
+    if (slice.length !== byteLength) throw new Error('the kept index is cut short');
+    at += padded(byteLength);
+    return slice;
+  };
+  return {
+    u32(count: number): Uint32Array<ArrayBuffer> {
+      const out = new Uint32Array(count);
+      Buffer.from(out.buffer).set(take(count * 4));
+      return out;
+    },
+    u8(count: number): Uint8Array<ArrayBuffer> {
+      return Uint8Array.from(take(count));
+    },
+    text: (byteLength: number) => take(byteLength).toString('utf8'),
+  };
+}
+
+/** The index kept by `encodeIndex`, its ordinals pointing at `songs` (the snapshot's list). */
+export function decodeIndex(bytes: Buffer, songs: readonly Song[]): IndexState<Song> {
+  const lineEnd = bytes.indexOf(10);
+  const header = JSON.parse(bytes.toString('utf8', 0, lineEnd)) as Header;
+  if (header.format !== FORMAT) throw new Error('the kept index is of another format');
+  const read = reader(bytes, padded(lineEnd + 1));
+  const places = read.u32(header.ordinals);
+  const starts = read.u32(header.ordinals + 1);
+  const forward = read.u32(header.forward);
+  const fieldLengths = read.u8(header.ordinals * 3);
+  const lengths = read.u32(header.terms);
+  const allPostings = read.u32(header.postings);
+  const allFields = read.u8(header.postings);
+  const sorted = read.u32(header.terms);
+  const terms = header.terms === 0 ? [] : read.text(header.termsBytes).split('\n');
+  if (terms.length !== header.terms) throw new Error('the kept index does not match its terms');
+  const postings: Uint32Array<ArrayBuffer>[] = [];
+  const postingFields: Uint8Array<ArrayBuffer>[] = [];
+  let at = 0;
+  for (let id = 0; id < header.terms; id += 1) {
+    const length = lengths[id]!;
+    // Views of one array each: a term that grows later gets an array of its own (`grown`).
+    postings.push(allPostings.subarray(at, at + length));
+    postingFields.push(allFields.subarray(at, at + length));
+    at += length;
+  }
+  const indexed = Array.from(places, (place) => {
+    if (place === NONE) return undefined;
+    const song = songs[place];
+    if (!song) throw new Error('the kept index names a song the list does not hold');
+    return song;
+  });
+  return { songs: indexed, starts, forward, fieldLengths, fieldLengthSums: header.fieldLengthSums, terms, postings, postingFields, postingLengths: Array.from(lengths), sorted };
+}
