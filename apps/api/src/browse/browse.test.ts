@@ -41,7 +41,7 @@ async function every<T>(path: string, query: Record<string, string | number | un
 }
 
 beforeAll(async () => {
-  await addSongs(ctx.catalogue, withAlbums(generateSongs(600, 7), 7, 9));
+  await addSongs(ctx, withAlbums(generateSongs(600, 7), 7, 9));
   listener = await createUser();
   key = (await createApiKey(listener._id, { name: 'Test' })).key;
 }, 120_000);

@@ -36,7 +36,7 @@ const get = async <T>(path: string, query: Record<string, string | number> = {})
 async function countsAt(size: number): Promise<Record<string, Counts>> {
   await clearDatabase();
   const songs = withAlbums(generateSongs(size, 11), 11, 10);
-  for (let i = 0; i < songs.length; i += 5000) await addSongs(ctx.catalogue, songs.slice(i, i + 5000));
+  for (let i = 0; i < songs.length; i += 5000) await addSongs(ctx, songs.slice(i, i + 5000));
   listener = await createUser();
   // Warm, as after a start: the library, the genre index and the kept orders.
   const albums = (await get<{ data: AlbumCard[] }>('/albums', { sort: 'name', limit: 5, page: 2 })).data;

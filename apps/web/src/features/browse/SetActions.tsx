@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { BROWSE_MESSAGES, type Playlist, type Song } from '@samaa/shared';
+import { BROWSE_MESSAGES, QUEUE_LABELS, type Playlist, type Song } from '@samaa/shared';
 import { errorMessage } from '../../api/client';
-import { useStartPlayback } from '../player';
+import { useQueueActions, useStartPlayback } from '../player';
 import { AddToPlaylist, playlistsChanged } from '../playlists';
 
 /** A copy of the songs in a random order (Fisher–Yates). */
@@ -31,14 +31,19 @@ export function SetActions({
   songIds?: string[];
 }) {
   const startPlayback = useStartPlayback();
+  const queue = useQueueActions();
   const [failed, setFailed] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  async function play(shuffle: boolean) {
+  /** Plays the set now (in order or shuffled), next, or after the queue. */
+  async function play(how: 'now' | 'shuffle' | 'next' | 'later') {
     setFailed(null);
     setBusy(true);
     try {
       const list = typeof songs === 'function' ? await songs() : songs;
-      if (list.length > 0) startPlayback(shuffle ? shuffled(list) : list, 0, { kind: 'list' }, { stay: true });
+      if (list.length === 0) return;
+      if (how === 'next') queue?.playNext(list);
+      else if (how === 'later') queue?.addToQueue(list);
+      else startPlayback(how === 'shuffle' ? shuffled(list) : list, 0, { kind: 'list' }, { stay: true });
     } catch (error) {
       setFailed(errorMessage(error, BROWSE_MESSAGES.albumFailed));
     } finally {
@@ -47,12 +52,22 @@ export function SetActions({
   }
   return (
     <div className="set-actions">
-      <button type="button" className="btn" disabled={busy} onClick={() => void play(false)} aria-label={`${BROWSE_MESSAGES.play} ${name}`}>
+      <button type="button" className="btn" disabled={busy} onClick={() => void play('now')} aria-label={`${BROWSE_MESSAGES.play} ${name}`}>
         {BROWSE_MESSAGES.play}
       </button>
-      <button type="button" className="btn btn--ghost" disabled={busy} onClick={() => void play(true)} aria-label={`${BROWSE_MESSAGES.shuffle} ${name}`}>
+      <button type="button" className="btn btn--ghost" disabled={busy} onClick={() => void play('shuffle')} aria-label={`${BROWSE_MESSAGES.shuffle} ${name}`}>
         {BROWSE_MESSAGES.shuffle}
       </button>
+      {queue && (
+        <>
+          <button type="button" className="btn btn--ghost" disabled={busy} onClick={() => void play('next')} aria-label={`${QUEUE_LABELS.playNext}: ${name}`}>
+            {QUEUE_LABELS.playNext}
+          </button>
+          <button type="button" className="btn btn--ghost" disabled={busy} onClick={() => void play('later')} aria-label={`${QUEUE_LABELS.addToQueue}: ${name}`}>
+            {QUEUE_LABELS.addToQueue}
+          </button>
+        </>
+      )}
       {songIds && songIds.length > 0 && (
         <span className="set-actions__playlist">
           <AddToPlaylist songId={songIds[0]!} songIds={songIds} songName={name} playlists={playlists} onAdded={() => void playlistsChanged()} />
