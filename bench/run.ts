@@ -30,6 +30,7 @@ import { scanBench } from './lib/scanBench.js';
 import { transcodeBench } from './lib/transcodeBench.js';
 import { importBench } from './lib/importBench.js';
 import { scaleBench } from './lib/scaleBench.js';
+import { browseCases } from './lib/browseCases.js';
 import { operatorBench } from './lib/operatorBench.js';
 import { measure, type CaseResult, type LoadCase } from './lib/load.js';
 import { driverLoop, songListQuery } from './lib/references.js';
@@ -236,6 +237,7 @@ async function main() {
       name: 'GET /api/songs?limit=50&page=1',
       next: () => ({ path: '/api/songs?limit=50&page=1', headers: gzip }),
     });
+    for (const browse of await browseCases(api.url, data.tokens.slice(0, 100))) await run(browse);
     const token = cycle(data.tokens);
     const query = cycle(SEARCHES);
     await run({

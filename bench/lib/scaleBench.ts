@@ -9,6 +9,7 @@ import { spawnApiServer, type SpawnedServer } from '../../apps/api/src/test/spaw
 import { measure, type CaseResult } from './load.js';
 import { machine } from './report.js';
 import { writeFolder } from './scanBench.js';
+import { browseCases } from './browseCases.js';
 
 /*
  * `SCALE=100000 npm run bench`: the large-library table at two sizes in one run. For 10,000 songs and
@@ -163,7 +164,8 @@ async function runSize(files: number, opts: { root: string; work: string; entry?
   const dataDir = path.join(dir, 'data');
   fs.mkdirSync(dataDir, { recursive: true });
   log(`${files.toLocaleString('en')}: writing the folder…`);
-  writeFolder(music, files);
+  // Albums of 10 tracks: 1,000 albums at 10,000 songs, 10,000 at 100,000.
+  writeFolder(music, files, { albumsPerArtist: Math.max(10, Math.round(files / 1000)) });
   const env = {
     NODE_ENV: 'production',
     MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
@@ -285,6 +287,10 @@ async function runSize(files: number, opts: { root: string; work: string; entry?
   // autocannon gives up on a request after 10 s: with none answered, there is no latency to quote.
   const latency = (r: CaseResult, ms: number) => (r.requestsPerSec === 0 && r.errors > 0 ? Number.NaN : ms);
   row('getAlbumList2 p99', latency(albums, albums.p99Ms), 'ms');
+  for (const browse of await browseCases(api.url, tokens)) {
+    const r = await run({ ...base, name: `${browse.name}, 10 connections`, connections: 10, next: browse.next });
+    row(`${browse.name} p99`, latency(r, r.p99Ms), 'ms');
+  }
   const userPlaylists = await run({ ...base, name: `GET /api/playlists/user-playlists (${PLAYLISTS} playlists), 10 connections`, connections: 10, next: () => ({ path: '/api/playlists/user-playlists', headers: { 'x-auth-token': owner } }) });
   row(`user-playlists (${PLAYLISTS} playlists), 10 connections`, userPlaylists.requestsPerSec, 'req/s', true);
   row('user-playlists p99', userPlaylists.p99Ms, 'ms');
@@ -358,7 +364,7 @@ export async function scaleBench(root: string, scale: number, log: (line: string
       runs.push(await runSize(files, { root, work, entry, durationSec, warmupSec, log }));
       fs.rmSync(path.join(work, String(files)), { recursive: true, force: true });
     }
-    const settings = `Folders of tagged one-second MP3s (100 artists × 10 albums) scanned through MUSIC_DIRS by ${entry ? path.relative(root, entry) : 'apps/api/dist/server.js'} on a fresh DATA_DIR (embedded engine, NODE_ENV=production, MALLOC_ARENA_MAX=2, rate limits off); ${LISTENERS} listeners, one with ${PLAYLISTS} playlists; autocannon ${durationSec} s per case after ${warmupSec} s of warm-up; search phrases never repeat. Whole run: ${((Date.now() - started) / 60_000).toFixed(1)} min.`;
+    const settings = `Folders of tagged one-second MP3s (100 artists, albums of 10 tracks) scanned through MUSIC_DIRS by ${entry ? path.relative(root, entry) : 'apps/api/dist/server.js'} on a fresh DATA_DIR (embedded engine, NODE_ENV=production, MALLOC_ARENA_MAX=2, rate limits off); ${LISTENERS} listeners, one with ${PLAYLISTS} playlists; autocannon ${durationSec} s per case after ${warmupSec} s of warm-up; search phrases never repeat. Whole run: ${((Date.now() - started) / 60_000).toFixed(1)} min.`;
     const report = toMarkdown(runs, settings);
     fs.writeFileSync(process.env.BENCH_OUT ?? path.join(root, 'bench', 'results-scale.md'), report);
     console.log(`\n${report}`);

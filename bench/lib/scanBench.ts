@@ -20,12 +20,12 @@ const ARTISTS = 100;
 const ALBUMS = 10;
 
 /** Writes `files` tagged one-second MP3s under `root`, Artist a/Album b/NN - Song t.mp3. */
-export function writeFolder(root: string, files: number): void {
+export function writeFolder(root: string, files: number, { albumsPerArtist = ALBUMS } = {}): void {
   const audio = mp3Frames();
-  const tracks = Math.ceil(files / (ARTISTS * ALBUMS));
+  const tracks = Math.ceil(files / (ARTISTS * albumsPerArtist));
   let written = 0;
   for (let a = 1; a <= ARTISTS && written < files; a += 1) {
-    for (let b = 1; b <= ALBUMS && written < files; b += 1) {
+    for (let b = 1; b <= albumsPerArtist && written < files; b += 1) {
       const dir = path.join(root, `Artist ${a}`, `Album ${b}`);
       fs.mkdirSync(dir, { recursive: true });
       for (let t = 1; t <= tracks && written < files; t += 1, written += 1) {

@@ -25,9 +25,9 @@ export function expectNoProblems(guarded: GuardedPage): void {
 }
 
 /** A listener created through the API and its real verification mail. */
-export async function verifiedListener(name: string, prefix: string) {
+export async function verifiedListener(name: string, prefix: string, app = { baseUrl: inject('baseUrl'), dataDir: inject('dataDir') }) {
   const email = uniqueEmail(prefix);
-  return apiRegisterAndVerify(name, email, GOOD_PASSWORD, (address) => verificationLink(inject('dataDir'), address));
+  return apiRegisterAndVerify(name, email, GOOD_PASSWORD, (address) => verificationLink(app.dataDir, address), app.baseUrl);
 }
 
 /**
@@ -43,11 +43,16 @@ async function storeSession(page: Page, entries: Record<string, string>, then: s
   await page.goto(then);
 }
 
-/** A guarded page signed in as a new verified listener, on /home. */
-export async function signedInListener(browser: Browser, name: string, prefix: string, options: { bypassCSP?: boolean } = {}) {
-  const listener = await verifiedListener(name, prefix);
-  const login = await apiLogin(listener.email, listener.password);
-  const guarded = await guardedPage(browser, inject('baseUrl'), options);
+/** A guarded page signed in as a new verified listener, on /home (of the run's app, or of `app`, one a file started). */
+export async function signedInListener(
+  browser: Browser,
+  name: string,
+  prefix: string,
+  { app, ...options }: { bypassCSP?: boolean; app?: { baseUrl: string; dataDir: string } } = {},
+) {
+  const listener = await verifiedListener(name, prefix, app);
+  const login = await apiLogin(listener.email, listener.password, app?.baseUrl);
+  const guarded = await guardedPage(browser, app?.baseUrl ?? inject('baseUrl'), options);
   await storeSession(
     guarded.page,
     {

@@ -1,8 +1,7 @@
 import { inject } from 'vitest';
 
 /** Registers, verifies (through the API's real verification link) and returns a listener's credentials. */
-export async function apiRegisterAndVerify(name: string, email: string, password: string, link: (email: string) => Promise<string>) {
-  const baseUrl = inject('baseUrl');
+export async function apiRegisterAndVerify(name: string, email: string, password: string, link: (email: string) => Promise<string>, baseUrl = inject('baseUrl')) {
   const res = await fetch(`${baseUrl}/api/users/`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -15,8 +14,8 @@ export async function apiRegisterAndVerify(name: string, email: string, password
   return { email, password, name };
 }
 
-export async function apiLogin(email: string, password: string): Promise<{ authToken: string; data: { _id: string } }> {
-  const res = await fetch(`${inject('baseUrl')}/api/login`, {
+export async function apiLogin(email: string, password: string, baseUrl = inject('baseUrl')): Promise<{ authToken: string; data: { _id: string } }> {
+  const res = await fetch(`${baseUrl}/api/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email, password }),

@@ -17,6 +17,7 @@ import { scrobbleRouter } from './scrobble/scrobble.routes.js';
 import { likesRouter } from './likes/likes.routes.js';
 import { playQueueRouter } from './playQueue/playQueue.routes.js';
 import { songsRouter } from './songs/songs.routes.js';
+import { browseRouter } from './browse/browse.routes.js';
 import { lyricsRouter } from './lyrics/lyrics.routes.js';
 import { searchRouter } from './search/search.routes.js';
 import { playlistsRouter } from './playlists/playlists.routes.js';
@@ -170,6 +171,7 @@ export function createApp(ctx: AppContext): express.Express {
   app.use('/api/songs', likesRouter(ctx));
   app.use('/api/songs', lyricsRouter(ctx));
   app.use('/api/songs', songsRouter(ctx));
+  app.use('/api/browse', browseRouter(ctx));
   app.use('/api/playlists', playlistsRouter(ctx));
   app.use('/api/admin', analyticsRouter(ctx));
   app.use('/api/plays', playsRouter(ctx));

@@ -13,5 +13,6 @@ export * from './lyrics.js';
 export * from './playlistImport.js';
 export * from './shares.js';
 export * from './scrobbling.js';
+export * from './browse.js';
 export * from './playlistPage.js';
 export * from './playQueue.js';

@@ -90,3 +90,29 @@ export function generateSongs(count: number, seed = 1, media: SongMedia[] = []):
     };
   });
 }
+
+const GENRES = ['Rock', 'Pop', 'Jazz', 'Folk', 'Hip-Hop', 'Classical', 'Electronic', 'Indie', 'Soul', 'Ambient', 'Filmi', 'Blues'];
+
+/**
+ * The songs tagged as a music folder's albums of `perAlbum` tracks: album artist, album, disc and
+ * track, year and genre (some left out, as real tags are). Its own random stream: the songs'
+ * names stay those `generateSongs` gave.
+ */
+export function withAlbums(songs: SongInput[], seed = 1, perAlbum = 10): SongInput[] {
+  const rand = seededRandom(seed + 0x5eed);
+  const out: SongInput[] = [];
+  for (let start = 0; start < songs.length; start += perAlbum) {
+    const group = songs.slice(start, start + perAlbum);
+    const albumArtist = group[0]!.artist;
+    const album = `${pick(rand, ADJECTIVES)} ${pick(rand, NOUNS)}`;
+    const year = rand() < 0.1 ? undefined : 1960 + Math.floor(rand() * 66);
+    const genre = rand() < 0.1 ? undefined : pick(rand, GENRES);
+    const half = group.length > 8 && rand() < 0.3 ? Math.ceil(group.length / 2) : group.length;
+    group.forEach((song, i) => {
+      const disc = i < half ? 1 : 2;
+      const tags = { ...(year ? { year } : {}), ...(genre ? { genre } : {}) };
+      out.push({ ...song, albumArtist, album, discNumber: disc, trackNumber: disc === 1 ? i + 1 : i - half + 1, ...tags });
+    });
+  }
+  return out;
+}

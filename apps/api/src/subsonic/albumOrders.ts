@@ -38,6 +38,8 @@ const ORDERS = {
   newest: { holds: all, compare: (a, b) => b.created.getTime() - a.created.getTime() || compareIds(a, b) },
   byYear: { holds: hasYear, compare: (a, b) => a.year! - b.year! || compareIds(a, b) },
   byYearDescending: { holds: hasYear, compare: (a, b) => b.year! - a.year! || compareIds(a, b) },
+  /** The web's year order ends with the albums that have none, by name. */
+  withoutYear: { holds: (album) => album.year === undefined, compare: byNames(nameKeys), keys: nameKeys },
 } satisfies Record<string, Order>;
 
 export type AlbumOrder = keyof typeof ORDERS;
@@ -97,13 +99,17 @@ function firstNotBefore(albums: readonly AlbumEntry[], before: (album: AlbumEntr
   return low;
 }
 
+/** Where the albums with a year in [from, to] start and end in the byYear order: O(log n). */
+export function yearBounds(library: Library, from: number, to: number): { start: number; end: number } {
+  const byYear = albumsInOrder(library, 'byYear');
+  return { start: firstNotBefore(byYear, (album) => album.year! < from), end: firstNotBefore(byYear, (album) => album.year! <= to) };
+}
+
 /** A page of the albums with a year in [from, to], descending when from > to: O(log n + page). */
 export function albumsByYear(library: Library, from: number, to: number, offset: number, size: number): AlbumEntry[] {
   if (from <= to) {
-    const byYear = albumsInOrder(library, 'byYear');
-    const start = firstNotBefore(byYear, (album) => album.year! < from);
-    const end = firstNotBefore(byYear, (album) => album.year! <= to);
-    return byYear.slice(start + offset, Math.min(end, start + offset + size));
+    const { start, end } = yearBounds(library, from, to);
+    return albumsInOrder(library, 'byYear').slice(start + offset, Math.min(end, start + offset + size));
   }
   const byYear = albumsInOrder(library, 'byYearDescending');
   const start = firstNotBefore(byYear, (album) => album.year! > from);

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { PASSWORD_MESSAGES, SCROBBLE_MESSAGES, SHARE_MESSAGES } from '@samaa/shared';
+import { BROWSE_MESSAGES, PASSWORD_MESSAGES, SCROBBLE_MESSAGES, SHARE_MESSAGES } from '@samaa/shared';
 import { Sidebar } from './Sidebar';
 import { Page } from './Page';
 import { NotFound } from '../components/NotFound';
@@ -21,11 +21,21 @@ const ScrobblingPage = lazy(() => import('../features/account/ScrobblingPage'));
 const AppsPage = lazy(() => import('../features/apps/AppsPage'));
 const ImportReviewPage = lazy(() => import('../features/playlistImport/ImportReviewPage'));
 const SharesPage = lazy(() => import('../features/shares/SharesPage'));
+const AlbumsPage = lazy(() => import('../features/browse/AlbumsPage'));
+const AlbumPage = lazy(() => import('../features/browse/AlbumPage'));
+const ArtistsPage = lazy(() => import('../features/browse/ArtistsPage'));
+const ArtistPage = lazy(() => import('../features/browse/ArtistPage'));
+const GenresPage = lazy(() => import('../features/browse/GenresPage'));
+const GenrePage = lazy(() => import('../features/browse/GenrePage'));
+const SongPlaceRedirect = lazy(() => import('../features/browse/SongPlaceRedirect'));
 const PlaylistPage = lazy(() => import('../features/playlists/PlaylistPage'));
 
 const LINKS = [
   { to: '/home', label: 'Home' },
   { to: '/library', label: 'Library' },
+  { to: '/albums', label: BROWSE_MESSAGES.albums },
+  { to: '/artists', label: BROWSE_MESSAGES.artists },
+  { to: '/genres', label: BROWSE_MESSAGES.genres },
   { to: '/feed', label: 'Feed' },
   { to: '/trending', label: 'Trending' },
   { to: '/favourites', label: 'Liked Songs' },
@@ -59,6 +69,14 @@ export function ListenerShell() {
             <Route path="/home" element={<HomePage />} />
             <Route path="/library" element={<LibraryPage />} />
             <Route path="/library/import/:id" element={<ImportReviewPage />} />
+            <Route path="/albums" element={<AlbumsPage />} />
+            <Route path="/albums/:id" element={<AlbumPage />} />
+            <Route path="/artists" element={<ArtistsPage />} />
+            <Route path="/artists/:id" element={<ArtistPage />} />
+            <Route path="/genres" element={<GenresPage />} />
+            <Route path="/genres/:name" element={<GenrePage />} />
+            <Route path="/songs/:id/album" element={<SongPlaceRedirect to="album" />} />
+            <Route path="/songs/:id/artist" element={<SongPlaceRedirect to="artist" />} />
             <Route path="/playlists/:id" element={<PlaylistPage />} />
             <Route path="/feed" element={<FeedPage />} />
             <Route path="/player" element={<PlayerPage />} />

@@ -2,6 +2,7 @@ import type Joi from 'joi';
 
 export * from './registration.js';
 export * from './catalogue.js';
+export * from './browse.js';
 
 /** Every failing rule's message, per field (for forms that show errors beside each field). */
 export function fieldErrors(schema: Joi.ObjectSchema, value: unknown): Record<string, string> {

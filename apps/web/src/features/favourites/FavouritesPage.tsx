@@ -55,7 +55,7 @@ export default function FavouritesPage() {
       <AsyncList state={state} empty={MESSAGES.noLikedSongs}>
         {(songs) => (
           <VirtualCardGrid
-            songs={songs}
+            items={songs}
             total={Math.max(total, songs.length)}
             label={LABELS.likedSongs}
             hasMore={Boolean(hasNextPage)}

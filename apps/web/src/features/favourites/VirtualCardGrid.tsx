@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { Song } from '@samaa/shared';
+import './FavouritesPage.css';
 
 /** The grid's narrowest card and its gap (1.25rem), as the page's .grid lays them out. */
 const MIN_CARD_WIDTH = 190;
@@ -13,20 +13,20 @@ const CARD_EXTRA_HEIGHT = 110;
  * When the last loaded row comes into view and more exist, `onNeedMore` asks for the next page.
  * Each card is a listitem with its place in the whole list (aria-setsize/aria-posinset).
  */
-export function VirtualCardGrid({
-  songs,
+export function VirtualCardGrid<T extends { _id: string } | { id: string }>({
+  items: songs,
   total,
   label,
   hasMore,
   onNeedMore,
   renderCard,
 }: {
-  songs: Song[];
+  items: T[];
   total: number;
   label: string;
   hasMore: boolean;
   onNeedMore(): void;
-  renderCard(song: Song): ReactNode;
+  renderCard(item: T): ReactNode;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
@@ -72,7 +72,7 @@ export function VirtualCardGrid({
             style={{ transform: `translateY(${row.start}px)`, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
           >
             {songs.slice(row.index * columns, (row.index + 1) * columns).map((song, i) => (
-              <div key={song._id} role="listitem" aria-setsize={total} aria-posinset={row.index * columns + i + 1}>
+              <div key={'_id' in song ? song._id : song.id} role="listitem" aria-setsize={total} aria-posinset={row.index * columns + i + 1}>
                 {renderCard(song)}
               </div>
             ))}

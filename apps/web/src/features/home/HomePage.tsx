@@ -11,6 +11,7 @@ import { SongRow } from '../../components/SongRow';
 import { useStartPlayback } from '../player';
 import { SearchPanel } from './SearchPanel';
 import { SongActions } from '../songActions';
+import { songLinks } from '../browse';
 import { VirtualSongList } from '../../components/VirtualSongList';
 import './HomePage.css';
 
@@ -66,7 +67,7 @@ export default function HomePage() {
               onRowsShown={catalogue.showRows}
               label="All songs"
               renderRow={(song, index) => (
-                <SongRow song={song} onPlay={() => playRow(index)} actions={<SongActions song={song} playlists={playlists} />} />
+                <SongRow song={song} onPlay={() => playRow(index)} links={songLinks(song)} actions={<SongActions song={song} playlists={playlists} />} />
               )}
             />
           )}

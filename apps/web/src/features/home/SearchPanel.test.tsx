@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type Playlist, type Song } from '@samaa/shared';
+import { MemoryRouter } from 'react-router-dom';
 import { SearchPanel } from './SearchPanel';
 import { deferred, mockApi, signInListener, type ApiMock, type MockReply } from '../../test/apiMock';
 import { dawn } from '../../test/songs';
@@ -9,12 +10,15 @@ import { dawn } from '../../test/songs';
 const mix: Playlist = { _id: 'p1', name: 'Dawn mix', desc: '', songs: [dawn], user: 'u1' };
 
 function Harness(props: { onPlaySong?(songs: Song[], index: number): void; onPlayPlaylist?(p: Playlist): void }) {
+  // Song rows link to their album and artist pages: the panel lives under a router.
   return (
-    <SearchPanel
-      onPlaySong={props.onPlaySong ?? (() => {})}
-      onPlayPlaylist={props.onPlayPlaylist ?? (() => {})}
-      playlists={[]}
-    />
+    <MemoryRouter>
+      <SearchPanel
+        onPlaySong={props.onPlaySong ?? (() => {})}
+        onPlayPlaylist={props.onPlayPlaylist ?? (() => {})}
+        playlists={[]}
+      />
+    </MemoryRouter>
   );
 }
 

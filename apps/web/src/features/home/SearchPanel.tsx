@@ -11,6 +11,7 @@ import { PlayIcon } from '../../components/icons';
 import { SongActions } from '../songActions';
 import { useDebounced } from '../../components/useDebounced';
 import { AlbumHits, ArtistHits } from './SearchHits';
+import { songLinks } from '../browse';
 import './SearchPanel.css';
 
 export interface SearchPanelProps {
@@ -119,6 +120,7 @@ export function SearchPanel({
                   compact
                   song={song}
                   onPlay={() => onPlaySong(results.songs, index)}
+                  links={songLinks(song)}
                   actions={<SongActions song={song} playlists={playlists} />}
                 />
               </li>

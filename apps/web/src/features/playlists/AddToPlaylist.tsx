@@ -13,6 +13,8 @@ import './AddToPlaylist.css';
 
 export interface AddToPlaylistProps {
   songId: string;
+  /** A whole set (an album): these songs are added in order instead of `songId` alone. */
+  songIds?: string[];
   songName: string;
   /** The user's playlists; undefined while they load. */
   playlists: Playlist[] | undefined;
@@ -37,7 +39,7 @@ function roomBelow(element: HTMLElement | null): number {
  * The playlist pick: a dropdown of the user's playlists where a check mark shows the pick;
  * clicking the check confirms and adds the song. Confirming with no pick is ignored.
  */
-export function AddToPlaylist({ songId, songName, playlists, onAdded }: AddToPlaylistProps) {
+export function AddToPlaylist({ songId, songIds, songName, playlists, onAdded }: AddToPlaylistProps) {
   const { open, setOpen, root } = useDismissable();
   const [picked, setPicked] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>(null);
@@ -48,7 +50,9 @@ export function AddToPlaylist({ songId, songName, playlists, onAdded }: AddToPla
   const wasOpen = useRef(false);
   const adding = useMutation(
     {
-      mutationFn: (playlistId: string) => addSongToPlaylist(playlistId, songId),
+      mutationFn: async (playlistId: string) => {
+        for (const id of songIds ?? [songId]) await addSongToPlaylist(playlistId, id);
+      },
       onSuccess: (_added, playlistId) => {
         const name = playlists?.find((p) => p._id === playlistId)?.name ?? 'playlist';
         setStatus({ kind: 'success', text: addedToPlaylist(name) });

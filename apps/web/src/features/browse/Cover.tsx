@@ -1,0 +1,19 @@
+import { useState } from 'react';
+import { mediaUrl } from '../../api/client';
+import { coverPlaceholder } from '../../components/coverPlaceholder';
+
+/** An album's or artist's cover, or the generated placeholder when it has none or it fails. */
+export function Cover({ image, name, className }: { image?: string; name: string; className?: string }) {
+  const placeholder = coverPlaceholder(name);
+  const [src, setSrc] = useState(mediaUrl(image) || placeholder);
+  return <img className={className} src={src} alt={`Cover of ${name}`} loading="lazy" onError={() => setSrc(placeholder)} />;
+}
+
+/** "24 s", "42 min", "1 h 5 min": an album's or a list's total time. */
+export function totalTime(seconds: number): string {
+  if (seconds < 60) return `${Math.round(seconds)} s`;
+  const minutes = Math.round(seconds / 60);
+  return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+export const countLabel = (n: number, one: string) => `${n.toLocaleString('en')} ${n === 1 ? one : `${one}s`}`;

@@ -1,0 +1,1 @@
+export { songLinks } from './songLinks';

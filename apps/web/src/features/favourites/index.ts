@@ -1,0 +1,1 @@
+export { VirtualCardGrid } from './VirtualCardGrid';
