@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { IMPORT_LABELS, PLAYLIST_PAGE, playlistSummary, type Playlist } from '@samaa/shared';
+import { IMPORT_LABELS, PLAYLIST_PAGE, QUEUE_LABELS, playlistSummary, type Playlist } from '@samaa/shared';
 import { mediaUrl } from '../../api/client';
 import { coverPlaceholder } from '../../components/coverPlaceholder';
 import { PlayIcon } from '../../components/icons';
@@ -12,13 +12,16 @@ export interface PlaylistHeaderProps {
   entries: PageEntry[];
   onPlay(): void;
   onShuffle(): void;
+  /** Absent outside a player (the queue actions need one). */
+  onPlayNext?(): void;
+  onAddToQueue?(): void;
   onEdit(): void;
   onDelete(): void;
   deleting: boolean;
 }
 
 /** The playlist page's top: cover, name, description, count and length, and what the playlist can do. */
-export function PlaylistHeader({ playlist, entries, onPlay, onShuffle, onEdit, onDelete, deleting }: PlaylistHeaderProps) {
+export function PlaylistHeader({ playlist, entries, onPlay, onShuffle, onPlayNext, onAddToQueue, onEdit, onDelete, deleting }: PlaylistHeaderProps) {
   const placeholder = coverPlaceholder(playlist.name);
   const [cover, setCover] = useState(mediaUrl(playlist.img) || placeholder);
   const empty = entries.length === 0;
@@ -37,6 +40,16 @@ export function PlaylistHeader({ playlist, entries, onPlay, onShuffle, onEdit, o
           <button type="button" className="btn btn--ghost" disabled={empty} onClick={onShuffle}>
             {PLAYLIST_PAGE.shuffle}
           </button>
+          {onPlayNext && (
+            <button type="button" className="btn btn--ghost" disabled={empty} onClick={onPlayNext}>
+              {QUEUE_LABELS.playNext}
+            </button>
+          )}
+          {onAddToQueue && (
+            <button type="button" className="btn btn--ghost" disabled={empty} onClick={onAddToQueue}>
+              {QUEUE_LABELS.addToQueue}
+            </button>
+          )}
           <button type="button" className="btn btn--ghost" onClick={onEdit}>
             {PLAYLIST_PAGE.edit}
           </button>

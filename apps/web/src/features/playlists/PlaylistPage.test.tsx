@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IMPORT_LABELS, PLAYLIST_PAGE, songOptionsLabel, type Playlist, type Song } from '@samaa/shared';
+import { IMPORT_LABELS, PLAYLIST_PAGE, QUEUE_LABELS, songOptionsLabel, type Playlist, type Song } from '@samaa/shared';
 import PlaylistPage from './PlaylistPage';
+import { usePlayerState } from '../player/usePlayer';
 import { mockApi, signInListener, type ApiMock } from '../../test/apiMock';
 import { renderWithRouter } from '../../test/renderWithRouter';
 
@@ -40,10 +41,24 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** The names in the player's queue, beside the page. */
+function QueueProbe() {
+  const tracks = usePlayerState((s) => s.playback.tracks);
+  return <p data-testid="queue-names">{tracks.map((t) => t.name).join(',')}</p>;
+}
+
 const renderPage = () =>
   renderWithRouter(
     <Routes>
-      <Route path="/playlists/:id" element={<PlaylistPage />} />
+      <Route
+        path="/playlists/:id"
+        element={
+          <>
+            <PlaylistPage />
+            <QueueProbe />
+          </>
+        }
+      />
       <Route path="/library" element={<p>Library page</p>} />
     </Routes>,
     '/playlists/p1',
@@ -139,5 +154,17 @@ describe('PlaylistPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Road trip' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: PLAYLIST_PAGE.delete }));
     expect(await screen.findByText('Library page')).toBeInTheDocument();
+  });
+
+  it('adds the whole playlist after the song playing, or at the end of the queue', async () => {
+    renderPage();
+    await screen.findByText('Song b');
+    await userEvent.click(within(rowOf('Song a')).getByRole('button', { name: 'Play Song a' }));
+    const names = () => screen.getByTestId('queue-names').textContent;
+    expect(names()).toBe('Song a,Song b,Song c');
+    await userEvent.click(screen.getByRole('button', { name: QUEUE_LABELS.playNext }));
+    expect(names()).toBe('Song a,Song a,Song b,Song c,Song b,Song c');
+    await userEvent.click(screen.getByRole('button', { name: QUEUE_LABELS.addToQueue }));
+    expect(names()).toBe('Song a,Song a,Song b,Song c,Song b,Song c,Song a,Song b,Song c');
   });
 });

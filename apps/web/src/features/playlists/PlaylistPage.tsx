@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { isAxiosError } from 'axios';
 import { PLAYLIST_PAGE, type Song } from '@samaa/shared';
 import { Loading } from '../../components/Loading';
-import { useStartPlayback, usePlayerEngine } from '../player';
+import { useQueueActions, useStartPlayback, usePlayerEngine } from '../player';
 import { PlaylistForm } from './PlaylistForm';
 import { PlaylistHeader } from './PlaylistHeader';
 import { PlaylistSongList } from './PlaylistSongList';
@@ -27,6 +27,7 @@ export default function PlaylistPage() {
   const deletion = useDeletePlaylist();
   const startPlayback = useStartPlayback();
   const engine = usePlayerEngine();
+  const queueActions = useQueueActions();
   const [editing, setEditing] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const [focusSongId, setFocusSongId] = useState<string | null>(null);
@@ -89,6 +90,8 @@ export default function PlaylistPage() {
         entries={entries}
         onPlay={() => play(0)}
         onShuffle={shuffle}
+        onPlayNext={queueActions ? () => queueActions.playNext(queue) : undefined}
+        onAddToQueue={queueActions ? () => queueActions.addToQueue(queue) : undefined}
         onEdit={() => setEditing(true)}
         onDelete={() => deletion.mutate(id, { onSuccess: () => navigate('/library') })}
         deleting={deletion.isPending}
