@@ -8,7 +8,7 @@ import { measure } from './load.js';
 import { oneListenerBench } from './oneListener.js';
 import { machine } from './report.js';
 import { writeFolder } from './scanBench.js';
-import { gzippedBody, json, login, scanDone, treeSampler, uncachedPhrases } from './scaleBench.js';
+import { folderServerEnv, gzippedBody, json, login, scanDone, treeSampler, uncachedPhrases } from './scaleBench.js';
 
 /*
  * `OPERATOR=10000 npm run bench` (or OPERATOR=10000,100000): what an operator lives with, per
@@ -76,18 +76,7 @@ async function runBuild(files: number, music: string, build: { name: string; ent
   const dir = path.join(opts.work, `${files}-${build.name}`);
   const dataDir = path.join(dir, 'data');
   fs.mkdirSync(dataDir, { recursive: true });
-  const env = {
-    NODE_ENV: 'production',
-    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
-    LOG_LEVEL: 'info',
-    DATA_DIR: dataDir,
-    MUSIC_DIRS: music,
-    JWT_SECRET,
-    SEED_DEMO: 'false',
-    RATE_LIMITS: 'false',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-  };
+  const env = folderServerEnv(dataDir, music, JWT_SECRET, ADMIN);
   const logFile = path.join(dir, 'api.log');
   const spawn = () => spawnApiServer(env, { logFile, entry: build.entry, timeoutMs: 300_000 });
   const values = new Map<string, string>();
@@ -146,13 +135,13 @@ async function runBuild(files: number, music: string, build: { name: string; ent
   let n = 0;
   const next = <T>(items: readonly T[]) => items[n++ % items.length]!;
   const writes = [
-    { name: CASES[6]![0], next: () => ({ method: 'PUT', path: `/api/songs/like/${next(songIds)}`, headers: { 'x-auth-token': next(tokens) } }) },
-    { name: CASES[7]![0], next: () => ({ method: 'POST', path: '/api/playlists', headers: { 'content-type': 'application/json', 'x-auth-token': next(tokens) }, body: JSON.stringify({ name: 'Bench mix', desc: '' }) }) },
+    { name: CASES[6]![0], next: () => ({ method: 'PUT' as const, path: `/api/songs/like/${next(songIds)}`, headers: { 'x-auth-token': next(tokens) } }) },
+    { name: CASES[7]![0], next: () => ({ method: 'POST' as const, path: '/api/playlists', headers: { 'content-type': 'application/json', 'x-auth-token': next(tokens) }, body: JSON.stringify({ name: 'Bench mix', desc: '' }) }) },
     {
       name: CASES[8]![0],
       next: () => {
         const { token, id } = next(playlists);
-        return { method: 'PUT', path: '/api/playlists/add-song', headers: { 'content-type': 'application/json', 'x-auth-token': token }, body: JSON.stringify({ playlistId: id, songId: next(songIds) }) };
+        return { method: 'PUT' as const, path: '/api/playlists/add-song', headers: { 'content-type': 'application/json', 'x-auth-token': token }, body: JSON.stringify({ playlistId: id, songId: next(songIds) }) };
       },
     },
   ];

@@ -80,6 +80,22 @@ function commOf(pid: number): string {
   }
 }
 
+/** The production server's settings for a bench on a music folder: no demo songs, no rate limits. */
+export function folderServerEnv(dataDir: string, music: string, jwtSecret: string, admin: { email: string; password: string }) {
+  return {
+    NODE_ENV: 'production',
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+    LOG_LEVEL: 'info',
+    DATA_DIR: dataDir,
+    MUSIC_DIRS: music,
+    JWT_SECRET: jwtSecret,
+    SEED_DEMO: 'false',
+    RATE_LIMITS: 'false',
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+  };
+}
+
 export async function json<T>(res: Response): Promise<T> {
   if (!res.ok) throw new Error(`${res.url}: ${res.status} ${await res.text().then((t) => t.slice(0, 300))}`);
   return (await res.json()) as T;
@@ -166,18 +182,7 @@ async function runSize(files: number, opts: { root: string; work: string; entry?
   log(`${files.toLocaleString('en')}: writing the folder…`);
   // Albums of 10 tracks: 1,000 albums at 10,000 songs, 10,000 at 100,000.
   writeFolder(music, files, { albumsPerArtist: Math.max(10, Math.round(files / 1000)) });
-  const env = {
-    NODE_ENV: 'production',
-    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
-    LOG_LEVEL: 'info',
-    DATA_DIR: dataDir,
-    MUSIC_DIRS: music,
-    JWT_SECRET,
-    SEED_DEMO: 'false',
-    RATE_LIMITS: 'false',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-  };
+  const env = folderServerEnv(dataDir, music, JWT_SECRET, ADMIN);
   const spawn = () => spawnApiServer(env, { logFile: path.join(dir, 'api.log'), entry: opts.entry, timeoutMs: 300_000 });
   const rows: Row[] = [];
   const notes: string[] = [];

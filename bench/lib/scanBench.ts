@@ -3,6 +3,7 @@ import path from 'node:path';
 import { connectMongoose, disconnectDatabase } from '../../apps/api/src/db/connection.js';
 import { ensureMediaDirs } from '../../apps/api/src/media/mediaStore.js';
 import { id3v2Tag } from '../../apps/api/src/media/demo/id3.js';
+import { AppData } from '../../apps/api/src/db/appData.js';
 import { createAppCatalogue } from '../../apps/api/src/appCatalogue.js';
 import { createAppEvents } from '../../apps/api/src/composition.js';
 import { createLogger } from '../../apps/api/src/logger.js';
@@ -52,13 +53,14 @@ export async function scanBench(uri: string, work: string, files: number, log: (
   try {
     const before = process.memoryUsage().rss;
     log('scan: first scan…');
-    const catalogue = createAppCatalogue();
+    const data = new AppData();
+    const catalogue = createAppCatalogue({ data });
     // As the libraries service scans: its songs announced on the app's event bus.
     const events = createAppEvents(createLogger('warn'));
-    const first = await scanLibrary(library, { catalogue, reader, events, imagesDir: path.join(mediaDir, 'images') });
+    const first = await scanLibrary(library, { data, catalogue, reader, events, imagesDir: path.join(mediaDir, 'images') });
     const readerPeaks = reader.pids().map((pid) => peakRssOf(pid));
     log('scan: rescan with nothing changed…');
-    const again = await scanLibrary(library, { catalogue, reader, events, imagesDir: path.join(mediaDir, 'images') });
+    const again = await scanLibrary(library, { data, catalogue, reader, events, imagesDir: path.join(mediaDir, 'images') });
     const rate = (first.files / (first.durationMs / 1000)).toFixed(0);
     return [
       `Music folder scan (${first.files.toLocaleString('en')} tagged MP3s, artist/album/track folders, into an empty catalogue): **${(first.durationMs / 1000).toFixed(1)} s**, **${rate} files/s**, ${first.added.toLocaleString('en')} songs added, ${first.errors.length} errors.`,
