@@ -34,7 +34,7 @@ export default function AlbumPage() {
   return (
     <div className="browse browse--detail">
       <header className="detail-head">
-        <Cover image={data.image} name={data.name} className="detail-head__cover" />
+        <Cover image={data.image} name={data.name} cssPx={192} className="detail-head__cover" />
         <div className="detail-head__text">
           <p className="detail-head__kind">Album</p>
           <h1>{data.name}</h1>

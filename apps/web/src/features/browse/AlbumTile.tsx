@@ -7,7 +7,7 @@ export function AlbumTile({ album }: { album: AlbumCard }) {
   return (
     <article className="album-tile" aria-label={album.name}>
       <Link to={`/albums/${album.id}`} className="album-tile__link">
-        <Cover image={album.image} name={album.name} className="album-tile__cover" />
+        <Cover image={album.image} name={album.name} cssPx={260} className="album-tile__cover" />
         <span className="album-tile__name" title={album.name}>
           {album.name}
         </span>

@@ -39,7 +39,7 @@ export default function ArtistPage() {
   return (
     <div className="browse browse--detail">
       <header className="detail-head">
-        <Cover image={data.image} name={data.name} className="detail-head__cover detail-head__cover--round" />
+        <Cover image={data.image} name={data.name} cssPx={192} className="detail-head__cover detail-head__cover--round" />
         <div className="detail-head__text">
           <p className="detail-head__kind">Artist</p>
           <h1>{data.name}</h1>

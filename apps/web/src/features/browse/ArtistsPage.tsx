@@ -23,7 +23,7 @@ function ArtistRow({ artist, focus }: { artist: ArtistCard; focus: boolean }) {
   }, [focus]);
   return (
     <div className="artist-row">
-      <Cover image={artist.image} name={artist.name} className="artist-row__cover" />
+      <Cover image={artist.image} name={artist.name} cssPx={48} className="artist-row__cover" />
       <Link ref={link} to={`/artists/${artist.id}`} className="artist-row__name">
         {artist.name}
       </Link>

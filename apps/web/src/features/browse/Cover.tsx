@@ -1,12 +1,12 @@
-import { useState } from 'react';
-import { mediaUrl } from '../../api/client';
-import { coverPlaceholder } from '../../components/coverPlaceholder';
+import { useCover } from '../../components/useCover';
 
-/** An album's or artist's cover, or the generated placeholder when it has none or it fails. */
-export function Cover({ image, name, className }: { image?: string; name: string; className?: string }) {
-  const placeholder = coverPlaceholder(name);
-  const [src, setSrc] = useState(mediaUrl(image) || placeholder);
-  return <img className={className} src={src} alt={`Cover of ${name}`} loading="lazy" onError={() => setSrc(placeholder)} />;
+/**
+ * An album's or artist's cover, resized by the server for the `cssPx` it is shown at, or the
+ * generated placeholder when it has none or it fails.
+ */
+export function Cover({ image, name, className, cssPx }: { image?: string; name: string; className?: string; cssPx: number }) {
+  const cover = useCover(image, cssPx, name);
+  return <img className={className} {...cover} alt={`Cover of ${name}`} loading="lazy" />;
 }
 
 /** "24 s", "42 min", "1 h 5 min": an album's or a list's total time. */
