@@ -33,7 +33,7 @@ describe('/albums', () => {
     renderBrowse('/albums?sort=year&genre=Jazz&from=1990&to=2010');
     const tile = await screen.findByRole('article', { name: 'Album 1' });
     expect(mock.callsTo('GET /browse/albums')[0]!.params).toMatchObject({ sort: 'year', genre: 'Jazz', fromYear: 1990, toYear: 2010, page: 1 });
-    expect(within(tile).getByRole('img', { name: 'Cover of Album 1' })).toHaveAttribute('src', `${window.location.origin}/media/images/a1.png`);
+    expect(within(tile).getByRole('img', { name: 'Cover of Album 1' })).toHaveAttribute('src', `${window.location.origin}/media/images/a1.png?size=300`);
     expect(within(tile).getByRole('link', { name: /Album 1/ })).toHaveAttribute('href', `/albums/${one.id}`);
     expect(within(tile).getByRole('link', { name: 'Artist 1' })).toHaveAttribute('href', `/artists/${one.artistId}`);
     expect(screen.getByText('2 albums')).toBeInTheDocument();
