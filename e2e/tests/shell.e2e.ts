@@ -51,7 +51,7 @@ describe('signed-out shell', () => {
 
   it('opens one FAQ row at a time and closes it on a second click', async () => {
     const { page } = await open('/about');
-    const rows = page.locator('[aria-expanded]');
+    const rows = page.locator('.faq [aria-expanded]');
     await rows.first().waitFor();
     expect(await rows.count()).toBe(4);
     await rows.nth(0).click();
