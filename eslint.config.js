@@ -60,6 +60,15 @@ const handlePatch = {
   message: "Do not assign `.handle`: mount a router or middleware in app.ts instead.",
 };
 
+/**
+ * A model is declared (`defineModel`) and resolved on the app's data (`data.model()`), never bound
+ * to a connection when its module is imported: two apps may use two databases.
+ */
+const boundModel = {
+  selector: 'CallExpression[callee.property.name="model"]:matches([callee.object.name="mongoose"], [callee.object.property.name="connection"])',
+  message: 'Declare the model with defineModel() and resolve it with data.model() (db/appData.ts): no model is bound to a connection at import.',
+};
+
 /** A service offers use cases; its repository's functions are not re-exported (types may be). */
 const serviceReexportsRepository = [
   {
@@ -75,8 +84,12 @@ const compositionRoot = ['apps/api/src/server.ts', 'apps/api/src/app.ts', 'apps/
 /** The db layer itself, test helpers and tests may reach any repository. */
 const apiUnrestricted = ['apps/api/src/db/**', 'apps/api/src/test/**', '**/*.test.ts'];
 
-/** Files that may touch the models: repositories, the migration steps that reshape old data, and the seed's bulk fills. */
+/**
+ * Files that may touch the models: repositories, the migration steps that reshape old data, the
+ * seed's bulk fills, and the list of every model whose indexes are built when the database opens.
+ */
 const dataAccess = [
+  'apps/api/src/appModels.ts',
   'apps/api/src/**/*.repo.ts',
   'apps/api/src/**/*.model.ts',
   'apps/api/src/**/*.migrations.ts',
@@ -133,6 +146,12 @@ export default tseslint.config(
     files: compositionRoot,
     ignores: apiUnrestricted,
     rules: { 'no-restricted-syntax': ['error', handlePatch, ...serviceReexportsRepository] },
+  },
+  {
+    // The data layer's files resolve their models on the app's data.
+    files: dataAccess,
+    ignores: apiUnrestricted,
+    rules: { 'no-restricted-syntax': ['error', ...moduleState, handlePatch, boundModel] },
   },
   {
     files: ['apps/api/src/**/*.service.ts'],

@@ -15,7 +15,10 @@
  * folder, the same rows at both sizes, written to bench/results-scale.md. OPERATOR=10000[,100000]
  * runs the operator's path instead (bench/lib/operatorBench.ts): a first scan stopped as it ends,
  * the restart measured while its rescan runs, the one-listener cases and a stop during a scan,
- * with BENCH_BASELINE_ENTRY side by side, written to bench/results-operator.md.
+ * with BENCH_BASELINE_ENTRY side by side, written to bench/results-operator.md. SEEDED=1000000
+ * runs a restart on a catalogue made by the seed command instead (bench/lib/seededBench.ts), with
+ * BENCH_BASELINE_ENTRY side by side and SEEDED_DIR to keep the seeded folder, written to
+ * bench/results-seeded.md.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -32,14 +35,16 @@ import { importBench } from './lib/importBench.js';
 import { scaleBench } from './lib/scaleBench.js';
 import { browseCases } from './lib/browseCases.js';
 import { operatorBench } from './lib/operatorBench.js';
+import { seededBench } from './lib/seededBench.js';
 import { measure, type CaseResult, type LoadCase } from './lib/load.js';
 import { driverLoop, songListQuery } from './lib/references.js';
+import { mb } from './lib/processes.js';
 import { toMarkdown } from './lib/report.js';
 import {
   mediaVsPlain,
   peakRssOf,
   resetPeakRss,
-  seedEmbedded,
+  runSeed,
   seededTokens,
   startup,
 } from './lib/hotPaths.js';
@@ -117,6 +122,10 @@ async function main() {
   }
   if (process.env.OPERATOR) {
     await operatorBench(root, process.env.OPERATOR.split(',').map(Number), log);
+    return;
+  }
+  if (process.env.SEEDED) {
+    await seededBench(root, Number(process.env.SEEDED), log);
     return;
   }
   if (process.env.SCALE) {
@@ -402,7 +411,6 @@ async function main() {
         `GET /api/songs?limit=50: ${page.requestsPerSec.toFixed(0)} req/s vs the driver's ${driverPage.requestsPerSec.toFixed(0)} queries/s (${pct(page.requestsPerSec, driverPage.requestsPerSec)}); p50 ${page.p50Ms} ms vs ${driverPage.p50Ms.toFixed(2)} ms.`,
       );
     }
-    const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
     ratios.push(
       `Peak RSS over the whole run (VmHWM): API ${mb(peak)} MB + engine ${enginePeak ? `${mb(enginePeak)} MB` : 'not measured'} = **${mb(peak + enginePeak)} MB**.`,
     );
@@ -410,7 +418,7 @@ async function main() {
     if (wants('startup')) {
       const startupDir = path.join(work, 'startup');
       log(`start-up: seeding ${counts.songs} songs into an embedded database…`);
-      seedEmbedded(root, startupDir, counts.songs);
+      runSeed(root, startupDir, ['--songs', String(counts.songs), '--users', '10']);
       const env = { JWT_SECRET, RATE_LIMITS: 'false' };
       for (const label of ['first start', 'second start']) {
         // On the second start, the search of `npm start` itself: one process on its own embedded

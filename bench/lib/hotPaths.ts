@@ -125,26 +125,14 @@ export async function seededTokens(
   );
 }
 
-/** Seeds `songs` songs into an embedded database under `dataDir` with the seed command. */
-export function seedEmbedded(root: string, dataDir: string, songs: number): void {
+/** Runs the seed command (`npm run seed -- …args`) on an embedded database under `dataDir`. */
+export function runSeed(root: string, dataDir: string, args: string[]): void {
   fs.mkdirSync(dataDir, { recursive: true });
-  execFileSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      path.join(root, 'apps/api/src/cli/seed.ts'),
-      '--songs',
-      String(songs),
-      '--users',
-      '10',
-    ],
-    {
-      cwd: root,
-      env: { ...withoutMongoUri(process.env), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-      stdio: 'ignore',
-    },
-  );
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/cli/seed.ts'), ...args], {
+    cwd: root,
+    env: { ...withoutMongoUri(process.env), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
 }
 
 function withoutMongoUri(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {

@@ -12,8 +12,10 @@ import { createAppCatalogue } from '../../apps/api/src/appCatalogue.js';
 import { parsePlaylistFile } from '../../apps/api/src/playlistImport/parsers/parsePlaylistFile.js';
 import { currentMatchIndex } from '../../apps/api/src/playlistImport/matchIndex.js';
 import { importPlaylist } from '../../apps/api/src/playlistImport/playlistImport.service.js';
+import { createPlaylistStore } from '../../apps/api/src/playlists/playlists.service.js';
 import { matchRows } from '../../apps/api/src/playlistImport/matcher.js';
 import { AppData } from '../../apps/api/src/db/appData.js';
+import { mb } from './processes.js';
 
 /*
  * The playlist import case of `npm run bench`: a 10,000-row Exportify CSV against a 10,000-song
@@ -23,7 +25,6 @@ import { AppData } from '../../apps/api/src/db/appData.js';
  * are nowhere.
  */
 
-const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 const q = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
 function exportifyCsv(songs: { name: string; artist: string; album?: string }[], rows: number): string {
@@ -61,9 +62,10 @@ export async function importBench(uri: string, songCount: number, log: (line: st
     await currentMatchIndex(catalogue);
     const t2 = performance.now();
     const user = new mongoose.Types.ObjectId().toHexString();
-    const first = await importPlaylist(catalogue, user, parsed, {});
+    const deps = { data, catalogue, playlists: createPlaylistStore(data) };
+    const first = await importPlaylist(deps, user, parsed, {});
     const t3 = performance.now();
-    const second = await importPlaylist(catalogue, user, parsePlaylistFile(csv, 'bench.csv'), {});
+    const second = await importPlaylist(deps, user, parsePlaylistFile(csv, 'bench.csv'), {});
     const t4 = performance.now();
     await matchRows(await currentMatchIndex(catalogue), parsed.rows);
     const t5 = performance.now();

@@ -4,13 +4,16 @@ import { measure, type CaseResult } from './load.js';
  * One listener doing many things at once: 10 connections on one listener's like of one song,
  * one listener's creates, one playlist's add-songs, and one listener's 2,000 playlists read
  * (steady, and right after a change). Each case runs on this build (A) and on a baseline build
- * (B) served from the same database, alternating A/B and B/A round by round, so a loaded machine
- * weighs on both alike; the ratio of the two geometric means is what to compare.
+ * (B), served from the same database or each from its own (`Build.own`), alternating A/B and B/A
+ * round by round, so a loaded machine weighs on both alike; the ratio of the two geometric means
+ * is what to compare.
  */
 
 export interface Build {
   name: string;
   url: string;
+  /** This build's listeners and songs when it has a database of its own (else the options'). */
+  own?: { tokens: readonly string[]; songIds: readonly string[] };
 }
 
 export interface OneListenerOptions {
@@ -73,34 +76,47 @@ async function afterChange(url: string, token: string, playlistId: string, songI
 }
 
 export async function oneListenerBench({ builds, tokens, songIds, durationSec, rounds, log }: OneListenerOptions): Promise<string[]> {
-  let nextToken = 0;
-  const freshToken = () => tokens[nextToken++ % tokens.length]!;
-  const many = freshToken();
-  log(`creating 2,000 playlists for one listener through ${builds[0]!.name}`);
-  const manyIds = await createPlaylists(builds[0]!.url, many, 2000);
+  const shared = { tokens, songIds, next: 0 };
+  const dataOf = new Map(builds.map((b) => [b.name, b.own ? { ...b.own, next: 0 } : shared]));
+  const data = (build: Build) => dataOf.get(build.name)!;
+  const freshToken = (build: Build) => {
+    const d = data(build);
+    return d.tokens[d.next++ % d.tokens.length]!;
+  };
+  /** Per database, the listener with 2,000 playlists. */
+  const manyOf = new Map<object, { token: string; ids: string[] }>();
+  for (const build of builds) {
+    if (manyOf.has(data(build))) continue;
+    const token = freshToken(build);
+    log(`creating 2,000 playlists for one listener through ${build.name}`);
+    manyOf.set(data(build), { token, ids: await createPlaylists(build.url, token, 2000) });
+  }
+  const many = (build: Build) => manyOf.get(data(build))!;
 
   type Case = { name: string; prepare: (build: Build) => Promise<() => ReturnType<Parameters<typeof measure>[0]['next']>> };
   let s = 0;
   const cases: Case[] = [
     {
       name: 'like, one listener, one song',
-      prepare: async () => {
-        const token = freshToken();
+      prepare: async (build) => {
+        const token = freshToken(build);
+        const { songIds } = data(build);
         const songId = songIds[s++ % songIds.length];
         return () => ({ method: 'PUT', path: `/api/songs/like/${songId}`, headers: json(token) });
       },
     },
     {
       name: 'create playlist, one listener',
-      prepare: async () => {
-        const token = freshToken();
+      prepare: async (build) => {
+        const token = freshToken(build);
         return () => ({ method: 'POST', path: '/api/playlists', headers: json(token), body: JSON.stringify({ name: 'Bench mix', desc: '' }) });
       },
     },
     {
       name: 'add-song, one playlist',
       prepare: async (build) => {
-        const token = freshToken();
+        const token = freshToken(build);
+        const { songIds } = data(build);
         const [playlistId] = await createPlaylists(build.url, token, 1);
         return () => ({ method: 'PUT', path: '/api/playlists/add-song', headers: json(token), body: JSON.stringify({ playlistId, songId: songIds[s++ % songIds.length] }) });
       },
@@ -109,9 +125,10 @@ export async function oneListenerBench({ builds, tokens, songIds, durationSec, r
       name: 'user-playlists, 2,000 playlists',
       prepare: async (build) => {
         const start = performance.now();
-        const first = await call(build.url, 'GET', '/api/playlists/user-playlists', many);
+        const first = await call(build.url, 'GET', '/api/playlists/user-playlists', many(build).token);
         log(`user-playlists, 2,000 playlists [${build.name}]: first read ${first.status} in ${(performance.now() - start).toFixed(0)} ms (${(first.data as unknown[]).length} playlists)`);
-        return () => ({ method: 'GET', path: '/api/playlists/user-playlists', headers: { 'x-auth-token': many, 'accept-encoding': 'gzip' } });
+        const { token } = many(build);
+        return () => ({ method: 'GET', path: '/api/playlists/user-playlists', headers: { 'x-auth-token': token, 'accept-encoding': 'gzip' } });
       },
     },
   ];
@@ -133,24 +150,27 @@ export async function oneListenerBench({ builds, tokens, songIds, durationSec, r
   for (let round = 0; round < rounds; round++) {
     const order = round % 2 === 0 ? builds : [...builds].reverse();
     for (const build of order) {
-      const times = await afterChange(build.url, many, manyIds[0]!, songIds, 3);
+      const times = await afterChange(build.url, many(build).token, many(build).ids[0]!, data(build).songIds, 3);
       log(`user-playlists right after an add-song, 10 readers [${build.name}] round ${round + 1}: slowest ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
       slowestAfterChange.set(build.name, [...(slowestAfterChange.get(build.name) ?? []), ...times]);
     }
   }
 
+  // A ratio column only when builds are compared in this run.
+  const compared = builds.length > 1;
+  const ratio = (text: string) => (compared ? ` ${text} |` : '');
   const table: string[] = [];
-  table.push(`| Case | ${builds.map((b) => `${b.name} req/s (p99 ms)`).join(' | ')} | ${builds[0]!.name} ÷ ${builds.at(-1)!.name} |`);
-  table.push(`| --- | ${builds.map(() => '---:').join(' | ')} | ---: |`);
+  table.push(`| Case | ${builds.map((b) => `${b.name} req/s (p99 ms)`).join(' | ')} |${ratio(`${builds[0]!.name} ÷ ${builds.at(-1)!.name}`)}`);
+  table.push(`| --- | ${builds.map(() => '---:').join(' | ')} |${ratio('---:')}`);
   for (const c of cases) {
     const per = builds.map((b) => results.get(`${c.name}|${b.name}`) ?? []);
     const rps = per.map((rs) => geomean(rs.map((r) => r.requestsPerSec)));
     const cells = per.map((rs, i) => `${rps[i]!.toFixed(0)} (${Math.max(...rs.map((r) => r.p99Ms))})`);
-    table.push(`| ${c.name} | ${cells.join(' | ')} | ${(rps[0]! / rps.at(-1)!).toFixed(1)}× |`);
+    table.push(`| ${c.name} | ${cells.join(' | ')} |${ratio(`${(rps[0]! / rps.at(-1)!).toFixed(1)}×`)}`);
   }
   const after = builds.map((b) => slowestAfterChange.get(b.name) ?? []);
   const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? 0;
-  table.push(`| user-playlists right after a change, slowest of 10 readers (median ms) | ${after.map((v) => median(v).toFixed(0)).join(' | ')} | ${(median(after.at(-1)!) / Math.max(median(after[0]!), 1)).toFixed(1)}× faster |`);
+  table.push(`| user-playlists right after a change, slowest of 10 readers (median ms) | ${after.map((v) => median(v).toFixed(0)).join(' | ')} |${ratio(`${(median(after.at(-1)!) / Math.max(median(after[0]!), 1)).toFixed(1)}× faster`)}`);
   for (const line of ['', ...table]) log(line);
   return table;
 }

@@ -1,14 +1,16 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SEED_EMAIL_DOMAIN, SEED_PASSWORD } from '../../apps/api/src/cli/seed.js';
 import { spawnApiServer, type SpawnedServer } from '../../apps/api/src/test/spawnServer.js';
 import { measure } from './load.js';
-import { oneListenerBench } from './oneListener.js';
+import { buildsUnderTest, type BuildEntry } from './builds.js';
+import { runSeed } from './hotPaths.js';
+import { oneListenerBench, type Build } from './oneListener.js';
 import { machine } from './report.js';
 import { writeFolder } from './scanBench.js';
 import { folderServerEnv, gzippedBody, json, login, scanDone, treeSampler, uncachedPhrases } from './scaleBench.js';
+import { mb } from './processes.js';
 
 /*
  * `OPERATOR=10000 npm run bench` (or OPERATOR=10000,100000): what an operator lives with, per
@@ -22,6 +24,10 @@ import { folderServerEnv, gzippedBody, json, login, scanDone, treeSampler, uncac
  *   its creates, one playlist's add-songs, and a listener's 2,000 playlists (also right after a change);
  * - a stop (SIGTERM) during a first scan: time to exit and the lines logged meanwhile.
  * Writes bench/results-operator.md (or BENCH_OUT).
+ *
+ * OPERATOR_CASES=one-listener runs the one-listener cases alone: every build up at once, each on
+ * its own DATA_DIR seeded with the songs (seed command, no scan) and its listeners, the cases
+ * alternating between builds round by round (BENCH_ROUNDS, default 2), as the embedded setup runs.
  */
 
 const JWT_SECRET = 'operator-bench-secret-0123456789abcdef0123456789abcdef';
@@ -52,7 +58,6 @@ const CASES: [string, string][] = [
   ['Stop (SIGTERM) during a first scan: lines logged from the signal to the exit', 'a few'],
 ];
 
-const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 const ms = (t: number) => `${t.toFixed(0)} ms`;
 
 function messageOf(line: string): string {
@@ -63,15 +68,11 @@ function messageOf(line: string): string {
   }
 }
 
-function seedListeners(root: string, dataDir: string): void {
-  execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/cli/seed.ts'), '--users', String(LISTENERS)], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
-  });
+function seedListeners(root: string, dataDir: string, songs = 0): void {
+  runSeed(root, dataDir, ['--users', String(LISTENERS), ...(songs > 0 ? ['--songs', String(songs)] : [])]);
 }
 
-async function runBuild(files: number, music: string, build: { name: string; entry?: string }, opts: { root: string; work: string; durationSec: number; log: (line: string) => void }): Promise<Measured> {
+async function runBuild(files: number, music: string, build: BuildEntry, opts: { root: string; work: string; durationSec: number; log: (line: string) => void }): Promise<Measured> {
   const { log } = opts;
   const dir = path.join(opts.work, `${files}-${build.name}`);
   const dataDir = path.join(dir, 'data');
@@ -176,18 +177,51 @@ async function runBuild(files: number, music: string, build: { name: string; ent
   return { values, notes, table };
 }
 
+/** The one-listener cases alone, every build up at once on its own seeded DATA_DIR, alternated round by round. */
+async function oneListenerOnly(files: number, builds: readonly BuildEntry[], opts: { root: string; work: string; durationSec: number; log: (line: string) => void }): Promise<string[]> {
+  const servers: SpawnedServer[] = [];
+  try {
+    const running: Build[] = [];
+    for (const build of builds) {
+      const dataDir = path.join(opts.work, `${files}-${build.name}`, 'data');
+      fs.mkdirSync(dataDir, { recursive: true });
+      seedListeners(opts.root, dataDir, files);
+      const { MUSIC_DIRS: _none, ...env } = folderServerEnv(dataDir, '', JWT_SECRET, ADMIN);
+      const api = await spawnApiServer(env, { logFile: path.join(dataDir, '..', 'api.log'), entry: build.entry, timeoutMs: 300_000 });
+      servers.push(api);
+      const tokens: string[] = [];
+      for (let i = 1; i <= LISTENERS; i += 1) tokens.push(await login(api.url, `listener${i}@${SEED_EMAIL_DOMAIN}`, SEED_PASSWORD));
+      const page = await json<{ data: { _id: string }[] }>(await fetch(`${api.url}/api/songs?limit=500&page=1`, { headers: { 'x-auth-token': tokens[0]! } }));
+      running.push({ name: build.name, url: api.url, own: { tokens, songIds: page.data.map((song) => song._id) } });
+    }
+    const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+    // This build first: the table's ratio is then this build's rate over the baseline's.
+    return await oneListenerBench({ builds: running.reverse(), tokens: [], songIds: [], durationSec: opts.durationSec, rounds, log: opts.log });
+  } finally {
+    for (const api of servers) await api.stop();
+  }
+}
+
 export async function operatorBench(root: string, sizes: number[], log: (line: string) => void): Promise<void> {
   const durationSec = Number(process.env.BENCH_DURATION ?? 5);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'samaa-operator-'));
-  const builds = [
-    ...(process.env.BENCH_BASELINE_ENTRY ? [{ name: 'before', entry: process.env.BENCH_BASELINE_ENTRY }] : []),
-    { name: process.env.BENCH_BASELINE_ENTRY ? 'after' : 'this build', entry: process.env.BENCH_ENTRY },
-  ];
+  const builds = buildsUnderTest();
   const started = Date.now();
   const lines = ['# Samaa as an operator runs it', '', `- Date: ${new Date().toISOString()}`, `- Machine: ${machine()}`];
   const sections: string[] = [];
   try {
     for (const files of sizes) {
+      if (process.env.OPERATOR_CASES === 'one-listener') {
+        const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+        const table = await oneListenerOnly(files, builds, { root, work, durationSec, log });
+        sections.push(
+          '',
+          `## One listener, ${files.toLocaleString('en')} songs (OPERATOR_CASES=one-listener: builds up at once, each on its own seeded DATA_DIR, ${rounds} rounds alternated; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at the end)`,
+          '',
+          ...table,
+        );
+        continue;
+      }
       const music = path.join(work, `music-${files}`);
       log(`${files.toLocaleString('en')}: writing the folder…`);
       writeFolder(music, files);
@@ -206,8 +240,11 @@ export async function operatorBench(root: string, sizes: number[], log: (line: s
       );
       fs.rmSync(music, { recursive: true, force: true });
     }
+    const seeded = process.env.OPERATOR_CASES === 'one-listener';
     lines.push(
-      `- Folders of tagged one-second MP3s scanned through MUSIC_DIRS on a fresh DATA_DIR (embedded engine, NODE_ENV=production, MALLOC_ARENA_MAX=2, rate limits off), ${LISTENERS} listeners; builds: ${builds.map((b) => `${b.name} = ${b.entry ? path.relative(root, b.entry) : 'apps/api/dist/server.js'}`).join(', ')}; write cases ${durationSec} s each. Whole run: ${((Date.now() - started) / 60_000).toFixed(1)} min.`,
+      seeded
+        ? `- Songs and ${LISTENERS} listeners seeded by the seed command on a fresh DATA_DIR per build (embedded engine, NODE_ENV=production, MALLOC_ARENA_MAX=2, rate limits off); builds: ${builds.map((b) => `${b.name} = ${b.entry ? path.relative(root, b.entry) : 'apps/api/dist/server.js'}`).join(', ')}; cases ${durationSec} s each. Whole run: ${((Date.now() - started) / 60_000).toFixed(1)} min.`
+        : `- Folders of tagged one-second MP3s scanned through MUSIC_DIRS on a fresh DATA_DIR (embedded engine, NODE_ENV=production, MALLOC_ARENA_MAX=2, rate limits off), ${LISTENERS} listeners; builds: ${builds.map((b) => `${b.name} = ${b.entry ? path.relative(root, b.entry) : 'apps/api/dist/server.js'}`).join(', ')}; write cases ${durationSec} s each. Whole run: ${((Date.now() - started) / 60_000).toFixed(1)} min.`,
       ...sections,
       '',
     );

@@ -33,3 +33,6 @@ export function cpuSeconds(pid: number): number {
 export function cpuMsPerRequest(cpuSeconds: number, requestsPerSec: number, durationSec: number, warmupSec: number): string {
   return ((cpuSeconds * 1000) / (requestsPerSec * (durationSec + warmupSec))).toFixed(2);
 }
+
+/** Bytes as whole megabytes (MiB), for the reports. */
+export const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);

@@ -1,6 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { cpuMsPerRequest, cpuSeconds, processTree } from './processes.js';
+import { cpuMsPerRequest, cpuSeconds, mb, processTree } from './processes.js';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +9,7 @@ import { measure, type CaseResult } from './load.js';
 import { machine } from './report.js';
 import { writeFolder } from './scanBench.js';
 import { browseCases } from './browseCases.js';
+import { runSeed } from './hotPaths.js';
 
 /*
  * `SCALE=100000 npm run bench`: the large-library table at two sizes in one run. For 10,000 songs and
@@ -24,8 +24,6 @@ const ADMIN = { email: 'admin@scale.bench', password: 'Sc4le-Bench!admin' };
 const LISTENERS = 20;
 const PLAYLISTS = 300;
 const SCAN_DEADLINE_MS = 60 * 60 * 1000;
-
-const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 
 interface Row {
   name: string;
@@ -211,11 +209,7 @@ async function runSize(files: number, opts: { root: string; work: string; entry?
   await api.stop();
 
   // Listeners, their tokens and keys, and one listener's playlists.
-  execFileSync(process.execPath, ['--import', 'tsx', path.join(opts.root, 'apps/api/src/cli/seed.ts'), '--users', String(LISTENERS)], {
-    cwd: opts.root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
-  });
+  runSeed(opts.root, dataDir, ['--users', String(LISTENERS)]);
   api = await spawn();
   const emails = Array.from({ length: LISTENERS }, (_, i) => `listener${i + 1}@${SEED_EMAIL_DOMAIN}`);
   const tokens: string[] = [];

@@ -6,11 +6,13 @@ import { id3v2Tag } from '../../apps/api/src/media/demo/id3.js';
 import { AppData } from '../../apps/api/src/db/appData.js';
 import { createAppCatalogue } from '../../apps/api/src/appCatalogue.js';
 import { createAppEvents } from '../../apps/api/src/composition.js';
+import { createPlaylistStore } from '../../apps/api/src/playlists/playlists.service.js';
 import { createLogger } from '../../apps/api/src/logger.js';
 import { scanLibrary } from '../../apps/api/src/libraries/scanner.js';
 import { startTagReader } from '../../apps/api/src/libraries/tagReader.js';
 import { mp3Frames } from '../../apps/api/src/test/musicFiles.js';
 import { peakRssOf } from './hotPaths.js';
+import { mb } from './processes.js';
 
 /*
  * The music folder case of `npm run bench`: a folder of generated, tagged MP3s (artist/album/track
@@ -37,8 +39,6 @@ export function writeFolder(root: string, files: number, { albumsPerArtist = ALB
   }
 }
 
-const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
-
 export async function scanBench(uri: string, work: string, files: number, log: (line: string) => void): Promise<string[]> {
   const root = path.join(work, 'music');
   const mediaDir = path.join(work, 'scan-media');
@@ -56,7 +56,7 @@ export async function scanBench(uri: string, work: string, files: number, log: (
     const data = new AppData();
     const catalogue = createAppCatalogue({ data });
     // As the libraries service scans: its songs announced on the app's event bus.
-    const events = createAppEvents(createLogger('warn'));
+    const events = createAppEvents(createLogger('warn'), { data, playlists: createPlaylistStore(data) });
     const first = await scanLibrary(library, { data, catalogue, reader, events, imagesDir: path.join(mediaDir, 'images') });
     const readerPeaks = reader.pids().map((pid) => peakRssOf(pid));
     log('scan: rescan with nothing changed…');

@@ -2,10 +2,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createApiKey } from '../../apps/api/src/apiKeys/apiKeys.service.js';
+import { keySealer } from '../../apps/api/src/apiKeys/keySeal.js';
 import { signToken } from '../../apps/api/src/auth/jwt.js';
 import { seedDatabase } from '../../apps/api/src/cli/seed.js';
 import { connectMongoose, disconnectDatabase } from '../../apps/api/src/db/connection.js';
 import { insertPlaylists } from '../../apps/api/src/playlists/playlists.seed.js';
+import { createPlaylistStore } from '../../apps/api/src/playlists/playlists.service.js';
 import { createSong } from '../../apps/api/src/songs/songs.service.js';
 import { createAppCatalogue } from '../../apps/api/src/appCatalogue.js';
 import { AppData } from '../../apps/api/src/db/appData.js';
@@ -72,11 +74,11 @@ export async function seed(
       ),
     })),
   );
-  await insertPlaylists(playlists);
+  await insertPlaylists(createPlaylistStore(data), playlists);
   const tokens = users.map((user) =>
     signToken({ _id: user._id, name: user.name, isAdmin: false }, JWT_SECRET, '1d'),
   );
-  const apiKeys = await Promise.all(users.slice(0, 100).map(async (user) => (await createApiKey(user._id, { name: 'Bench' })).key));
+  const apiKeys = await Promise.all(users.slice(0, 100).map(async (user) => (await createApiKey({ data, keySealer: keySealer(JWT_SECRET) }, user._id, { name: 'Bench' })).key));
   const streamSong = await createSong({ data, catalogue }, {
     name: 'Bench stream',
     artist: 'Bench',

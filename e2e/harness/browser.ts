@@ -83,23 +83,38 @@ export async function guardedPage(browser: Browser, baseUrl: string, { bypassCSP
  * Tells which aborted requests the page's own navigation cancelled. Every main-frame navigation
  * (a request for a new document, a commit, a same-document route change) starts a new epoch; a
  * request that started in an earlier epoch than the current one was in flight when the page moved
- * on, so its abort is the page's doing. A request aborted within its own epoch (nothing navigated)
- * is still a problem, and so is every other failure: a refused connection, a reset, an HTTP error.
+ * on, so its abort is the page's doing. So is the abort of a request the outgoing document made
+ * while a new one was on its way (after its request, before its commit): Chromium cancels it at
+ * the commit, and may report that before the commit itself. A request aborted within its own epoch
+ * (nothing navigated) is still a problem, and so is every other failure: a refused connection, a
+ * reset, an HTTP error.
  */
 function navigationEpochs(page: Page) {
   let epoch = 0;
-  const startedIn = new WeakMap<Request, number>();
+  let documentOnItsWay = false;
+  const startedIn = new WeakMap<Request, { epoch: number; beforeCommit: boolean }>();
   const isMainFrame = (frame: Frame) => frame === page.mainFrame();
   page.on('request', (req) => {
+    const navigation = req.isNavigationRequest() && isMainFrame(req.frame());
     // A new document's own request belongs to the epoch it opens.
-    if (req.isNavigationRequest() && isMainFrame(req.frame())) epoch += 1;
-    startedIn.set(req, epoch);
+    if (navigation) epoch += 1;
+    startedIn.set(req, { epoch, beforeCommit: documentOnItsWay && !navigation });
+    if (navigation) documentOnItsWay = true;
   });
   page.on('framenavigated', (frame) => {
-    if (isMainFrame(frame)) epoch += 1;
+    if (!isMainFrame(frame)) return;
+    epoch += 1;
+    documentOnItsWay = false;
+  });
+  // A document that never arrives (refused, aborted) leaves the outgoing one in place.
+  page.on('requestfailed', (req) => {
+    if (req.isNavigationRequest() && isMainFrame(req.frame())) documentOnItsWay = false;
   });
   return {
-    abortedByNavigation: (req: Request) => (startedIn.get(req) ?? epoch) < epoch,
+    abortedByNavigation: (req: Request) => {
+      const started = startedIn.get(req);
+      return started !== undefined && (started.epoch < epoch || started.beforeCommit);
+    },
   };
 }
 

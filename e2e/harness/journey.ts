@@ -102,6 +102,14 @@ export function stopJourneyOnFailure(): void {
  * Where playback is, as the now-playing bar tells it (its progress bar's text, "0:12 of 0:29",
  * updated every second): the title and the elapsed time, which change while something plays.
  */
+/** The focused element's name as a listener hears it: its aria-label, else its text. */
+export function focusedName(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return el?.getAttribute('aria-label') || el?.textContent?.trim() || '';
+  });
+}
+
 export async function nowPlaying(page: Page): Promise<{ title: string; elapsed: number; playing: boolean }> {
   const bar = page.getByTestId('now-playing');
   const text = (await bar.getByRole('progressbar').getAttribute('aria-valuetext')) ?? '';

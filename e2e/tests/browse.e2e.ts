@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { Id3Fields } from '../../apps/api/src/media/demo/id3.js';
 import { startApp, type RunningApp } from '../harness/app.js';
 import { launchBrowser, screenshot, type GuardedPage } from '../harness/browser.js';
-import { expectNoProblems, nowPlaying, signedInListener, stopJourneyOnFailure, waitUntil } from '../harness/journey.js';
+import { expectNoProblems, focusedName, nowPlaying, signedInListener, stopJourneyOnFailure, waitUntil } from '../harness/journey.js';
 import { writeTaggedMp3 } from '../harness/mp3.js';
 
 /**
@@ -81,7 +81,14 @@ describe('browsing albums, artists and genres', () => {
     const tile = grid.getByRole('article', { name: 'Night Ferries' });
     await tile.waitFor();
     expect(await grid.getByRole('article').count()).toBe(3);
-    expect(await tile.getByRole('img', { name: 'Cover of Night Ferries' }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // The tile shows the server's resized copy of the scanned cover, not the placeholder. The
+    // first request for a size makes that copy, so the test waits for it to load.
+    const cover = await waitUntil(
+      () => tile.getByRole('img', { name: 'Cover of Night Ferries' }).evaluate((img: HTMLImageElement) => ({ loaded: img.complete && img.naturalWidth > 0, src: img.currentSrc })),
+      (img) => img.loaded,
+      'the cover of Night Ferries to load',
+    );
+    expect(cover.src).toMatch(/\/media\/images\/.+[?&]size=\d+/);
     await screenshot(page, 'browse-albums');
 
     // The sort is kept in the URL: by year, the 1999 album comes first.
@@ -89,7 +96,15 @@ describe('browsing albums, artists and genres', () => {
     await page.waitForURL('**/albums?sort=year');
     await waitUntil(() => grid.locator('.album-tile__name').allInnerTexts(), (names) => names.join() === 'Paper Moons,Night Ferries,Open Roads', 'the albums by year');
 
-    await tile.getByRole('link', { name: /Night Ferries/ }).click();
+    // Keyboard alone: Tab from the last filter reaches the first tile (the grid is one Tab stop),
+    // the arrow keys move between tiles, and Enter opens the album.
+    await page.getByLabel('To year').focus();
+    await page.keyboard.press('Tab');
+    expect(await focusedName(page)).toMatch(/Paper Moons$/);
+    await page.keyboard.press('ArrowRight');
+    expect(await focusedName(page)).toMatch(/Night Ferries$/);
+    await screenshot(page, 'browse-albums-keyboard');
+    await page.keyboard.press('Enter');
     await page.waitForURL('**/albums/al-*');
     albumUrl = page.url();
     await page.getByRole('heading', { level: 1, name: 'Night Ferries' }).waitFor();

@@ -112,8 +112,8 @@ async function playAndRecord(
   first: string,
   settings: { crossfade: number; normalize: boolean },
   seconds: number,
-  probe?: () => Promise<number>,
-): Promise<Recording & { extra?: number }> {
+  probe?: () => Promise<ElementWatch>,
+): Promise<Recording & { element?: ElementWatch }> {
   await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [SETTINGS_KEY, JSON.stringify(settings)]);
   await page.goto('/home');
   if (BASELINE) await tapMediaElement(page, '[data-testid="player-audio"]');
@@ -123,12 +123,18 @@ async function playAndRecord(
   await list.getByRole('button', { name: `Play ${first}` }).click();
   await waitUntil(() => tapStatus(page), (taps) => taps.some((t) => t.state === 'running'), 'an audio context to run');
   await page.waitForTimeout(seconds * 1000 + 800);
-  const recording: Recording & { extra?: number } = await readRecording(page);
-  recording.extra = await probe?.();
+  const recording: Recording & { element?: ElementWatch } = await readRecording(page);
+  recording.element = await probe?.();
   // The recorder may start unevenly while the context starts; from the first sound on it must keep up.
   expect(recording.gaps.filter((at) => at > soundingSpan(recording.samples).from), 'the recorder missed blocks').toEqual([]);
   await page.goto('/favicon.svg'); // stops the player before the next test
   return recording;
+}
+
+/** How far the <audio> element played, and where it stalled ('waiting'), if it did. */
+interface ElementWatch {
+  played: number;
+  stalls: number[];
 }
 
 const seconds = (file: ToneFile) => file.samples / TONE_RATE;
@@ -209,16 +215,18 @@ describe.sequential('gapless player engine', () => {
       },
     );
     await page.addInitScript(() => {
-      const w = window as unknown as { elementPlayed: number };
+      const w = window as unknown as { elementPlayed: number; elementStalls: number[] };
       w.elementPlayed = 0;
+      w.elementStalls = [];
+      const isPlayer = (e: Event) => (e.target as HTMLAudioElement).dataset.testid === 'player-audio';
       document.addEventListener(
         'timeupdate',
         (e) => {
-          const el = e.target as HTMLAudioElement;
-          if (el.dataset.testid === 'player-audio') w.elementPlayed = Math.max(w.elementPlayed, el.currentTime);
+          if (isPlayer(e)) w.elementPlayed = Math.max(w.elementPlayed, (e.target as HTMLAudioElement).currentTime);
         },
         true,
       );
+      document.addEventListener('waiting', (e) => isPlayer(e) && w.elementStalls.push((e.target as HTMLAudioElement).currentTime), true);
     });
     const handovers: string[] = [];
     const onConsole = (msg: ConsoleMessage) => {
@@ -227,25 +235,28 @@ describe.sequential('gapless player engine', () => {
     page.on('console', onConsole);
     const total = seconds(gapless[0]) + seconds(gapless[1]);
     const rec = await playAndRecord(gapless[0].title, { crossfade: 0, normalize: true }, total, () =>
-      page.evaluate(() => (window as unknown as { elementPlayed: number }).elementPlayed),
+      page.evaluate(() => {
+        const w = window as unknown as { elementPlayed: number; elementStalls: number[] };
+        return { played: w.elementPlayed, stalls: w.elementStalls };
+      }),
     );
     page.off('console', onConsole);
     await page.unroute((url) => url.pathname === part1);
     expect(handovers, 'the handover was lined up by a recording of the element').toEqual([
       'Handover to the decoded track, placed by recording',
     ]);
-    expect(rec.extra, 'part 1 played on the element before the handover').toBeGreaterThan(0.8);
+    expect(rec.element!.played, 'part 1 played on the element before the handover').toBeGreaterThan(0.8);
 
     const span = soundingSpan(rec.samples);
     const pair = { from: span.from, to: span.from + Math.round((total - 0.1) * rec.sampleRate) };
     const part1End = span.from + Math.round((seconds(gapless[0]) - 0.05) * rec.sampleRate);
-    const worst = maxJump(rec.samples, span.from + 100, part1End).jump;
+    const { jump: worst, at: worstAt } = maxJump(rec.samples, span.from + 100, part1End);
     const typical = typicalMaxJump(rec.samples, rec.sampleRate, pair, { from: part1End, to: pair.to });
     const windows = rmsOverTime(rec.samples.subarray(pair.from, pair.to), rec.sampleRate).slice(1, -1);
     const median = windows.map((w) => w.rms).sort((a, b) => a - b)[windows.length >> 1]!;
     const lowestDb = Math.min(...windows.map((w) => dB(w.rms / median)));
     const join = measureJoin({ ...rec, samples: rec.samples.subarray(0, pair.to) }, seconds(gapless[0]));
-    const summary = { elementPlayed: rec.extra, handoverJumpRatio: worst / typical, lowestDb, longestSilenceMs: join.longestSilenceMs, joinJumpRatio: join.jumpRatio };
+    const summary = { elementPlayed: rec.element!.played, stalls: rec.element!.stalls, worstAtSeconds: (worstAt - span.from) / rec.sampleRate, handoverJumpRatio: worst / typical, lowestDb, longestSilenceMs: join.longestSilenceMs, joinJumpRatio: join.jumpRatio };
     console.log(`[gapless] handover: ${JSON.stringify(summary)}`);
     // No silence, no step, no dip: the two copies meet in phase, so the 40 ms crossfade between
     // them holds the level (by the element's clock alone, it dipped 1 to 3 dB in some runs).

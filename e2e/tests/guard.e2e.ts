@@ -7,20 +7,24 @@ import { guardedPage, launchBrowser, type GuardedPage } from '../harness/browser
 /**
  * The journey guard itself: a request the page's own navigation cancelled is not a problem, while a
  * request that fails on its own, or that the page aborts without moving on, still is. A small
- * server of the test's own answers `/slow` never (until the test ends) and `/gone` by dropping the
- * connection, so each case is made on purpose rather than by chance.
+ * server of the test's own answers `/slow` never (until the test ends), `/later` when the test
+ * says, and `/gone` by dropping the connection, so each case is made on purpose rather than by
+ * chance.
  */
 let browser: Browser;
 let server: http.Server;
 let baseUrl: string;
 const held: http.ServerResponse[] = [];
+const PAGE = '<!doctype html><title>guard</title><p>page</p>';
+let later: http.ServerResponse | undefined;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   server = http.createServer((req, res) => {
     if (req.url?.startsWith('/slow')) return void held.push(res);
     if (req.url === '/gone') return void req.socket.destroy();
-    res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>guard</title><p>page</p>');
+    if (req.url === '/later') return void (later = res);
+    res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -55,6 +59,27 @@ describe('the journey guard', () => {
     const failed = failureOf(guarded);
     await guarded.page.reload();
     await failed;
+    expect(guarded.problems).toEqual([]);
+    await guarded.close();
+  });
+
+  it('lets a new document cancel what the outgoing one asked for while it was on its way', async () => {
+    const guarded = await guardedPage(browser, baseUrl);
+    const { page } = guarded;
+    await page.goto('/');
+    const asked = page.waitForRequest('**/later');
+    const started = page.waitForRequest('**/slow*');
+    // The old document still runs while the new one is on its way, and asks for more.
+    await page.evaluate(() => {
+      setTimeout(() => void fetch('/slow?late').catch(() => undefined), 200);
+      location.href = '/later';
+    });
+    await asked;
+    await started;
+    const failed = failureOf(guarded);
+    later!.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
+    await failed;
+    await page.waitForURL('**/later');
     expect(guarded.problems).toEqual([]);
     await guarded.close();
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { guardedPage, launchBrowser, screenshot } from '../harness/browser.js';
-import { expectNoProblems, playFirstSong, signedInListener, storedKeys, waitUntil } from '../harness/journey.js';
+import { expectNoProblems, focusedName, playFirstSong, signedInListener, storedKeys, waitUntil } from '../harness/journey.js';
 
 /** Keyboard-only journeys: after focusing a starting control, only keys are pressed. */
 let browser: Browser;
@@ -11,12 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const focusedName = (page: Page) =>
-  page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    return el?.getAttribute('aria-label') || el?.textContent?.trim() || '';
-  });
 
 describe('keyboard only', () => {
   it('adds a song to a playlist, and uses a card menu', async () => {

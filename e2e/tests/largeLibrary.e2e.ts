@@ -3,20 +3,24 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { STORAGE_KEYS } from '@samaa/shared';
 import { REPO_ROOT, startApp, type RunningApp } from '../harness/app.js';
 import { guardedPage, launchBrowser, screenshot, type GuardedPage } from '../harness/browser.js';
 import { ADMIN } from '../harness/globalSetup.js';
-import { expectNoProblems, stopJourneyOnFailure, waitUntil } from '../harness/journey.js';
+import { expectNoProblems, focusedName, stopJourneyOnFailure, waitUntil } from '../harness/journey.js';
 
 /**
- * A library of 20,000 songs: Home scrolls to the last one and search finds it, and neither
- * downloads the whole catalogue. This file runs its own app on a data folder seeded through
- * the seed command (bulk inserts of 1,000), so the other journeys keep their small catalogue.
+ * A library of 20,000 songs in 2,000 albums: Home scrolls to the last song and search finds it,
+ * the albums grid scrolls to the last album and the artist index jumps to a late letter, and
+ * none of them downloads the whole catalogue. This file runs its own app on a data folder seeded
+ * through the seed command (bulk inserts of 1,000, songs tagged as albums of ten), so the other
+ * journeys keep their small catalogue.
  */
 const SONGS = 20_000;
+const PER_ALBUM = 10;
 const SEED_PASSWORD = 'Listen3r!Samaa';
 const LISTENER = 'listener1@seed.samaa.local';
 
@@ -25,14 +29,18 @@ let app: RunningApp;
 let browser: Browser;
 let guarded: GuardedPage;
 let page: Page;
-/** Bytes received for /api/songs requests (as sent on the wire, compressed), and their URLs. */
+/** Bytes received for /api/songs and /api/browse/* requests (as sent on the wire, compressed), and their URLs. */
 const songsTraffic = { bytes: 0, urls: [] as string[] };
+const browseTraffic = { bytes: 0, urls: [] as string[] };
 let lastSong = { name: '', artist: '' };
+/** The whole song list, gzipped: what downloading the catalogue would cost. */
+let catalogueBytes = 0;
+let listenerToken = '';
 
 async function seed(dir: string): Promise<void> {
   const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'samaa-seed-cwd-'));
   try {
-    await promisify(execFile)(process.execPath, [path.join(REPO_ROOT, 'apps/api/dist/cli/seed.js'), '--songs', String(SONGS), '--users', '1'], {
+    await promisify(execFile)(process.execPath, [path.join(REPO_ROOT, 'apps/api/dist/cli/seed.js'), '--songs', String(SONGS), '--per-album', String(PER_ALBUM), '--users', '1'], {
       // INIT_CWD: a folder without a .env, so only these settings apply.
       env: { ...process.env, DATA_DIR: dir, INIT_CWD: cwd, MONGODB_URI: process.env.MONGODB_URI ?? '', NODE_ENV: 'development' },
       timeout: 240_000,
@@ -52,21 +60,35 @@ async function login(pathname: string, email: string, password: string) {
   return (await res.json()) as { authToken: string; data: { _id: string } };
 }
 
-/** Counts the bytes each /api/songs answer took on the wire, through the DevTools protocol. */
+/** Counts the bytes each /api/songs and /api/browse/* answer took on the wire, through the DevTools protocol. */
 async function recordSongsTraffic(target: Page): Promise<void> {
   const cdp = await target.context().newCDPSession(target);
   await cdp.send('Network.enable');
-  const songsRequests = new Set<string>();
+  const counted = new Map<string, typeof songsTraffic>();
   cdp.on('Network.responseReceived', ({ requestId, response }) => {
-    if (new URL(response.url).pathname === '/api/songs') {
-      songsRequests.add(requestId);
-      songsTraffic.urls.push(response.url);
-    }
+    const { pathname } = new URL(response.url);
+    const traffic = pathname === '/api/songs' ? songsTraffic : pathname.startsWith('/api/browse/') ? browseTraffic : undefined;
+    if (!traffic) return;
+    counted.set(requestId, traffic);
+    traffic.urls.push(response.url);
   });
   cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
-    if (songsRequests.has(requestId)) songsTraffic.bytes += encodedDataLength;
+    const traffic = counted.get(requestId);
+    if (traffic) traffic.bytes += encodedDataLength;
   });
 }
+
+/** A JSON answer's size gzipped, as the server would send it to a browser. */
+async function gzippedSize(url: string, headers: Record<string, string> = {}): Promise<{ bytes: number; body: unknown }> {
+  const res = await fetch(`${app.baseUrl}${url}`, { headers });
+  if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
+  const raw = Buffer.from(await res.arrayBuffer());
+  return { bytes: gzipSync(raw).length, body: JSON.parse(raw.toString('utf8')) };
+}
+
+/** The requests of one kind, and the pages they asked for. */
+const requests = (urls: string[], pathname: string) => urls.map((url) => new URL(url)).filter((url) => url.pathname === pathname);
+const pagesOf = (urls: URL[]) => urls.map((url) => Number(url.searchParams.get('page')));
 
 const list = () => page.getByRole('list', { name: 'All songs' });
 
@@ -96,6 +118,7 @@ afterAll(async () => {
 describe(`a library of ${SONGS.toLocaleString('en')} songs`, () => {
   it('Home shows the total and the first songs, reading one page', async () => {
     const session = await login('/login', LISTENER, SEED_PASSWORD);
+    listenerToken = session.authToken;
     guarded = await guardedPage(browser, app.baseUrl);
     page = guarded.page;
     await recordSongsTraffic(page);
@@ -135,11 +158,10 @@ describe(`a library of ${SONGS.toLocaleString('en')} songs`, () => {
     expect(songsTraffic.urls.length).toBeGreaterThan(1);
     for (const url of songsTraffic.urls) expect(new URL(url).searchParams.get('limit')).toBe('100');
     // The whole list, as the server would send it compressed to this browser.
-    const whole = await fetch(`${app.baseUrl}/api/songs`, { headers: { 'Accept-Encoding': 'gzip' } });
-    const wholeBytes = Number(whole.headers.get('content-length') ?? (await whole.arrayBuffer()).byteLength);
-    console.log(`[e2e] /api/songs over the scroll: ${songsTraffic.urls.length} pages, ${songsTraffic.bytes} bytes; the whole list gzipped: ${wholeBytes} bytes`);
+    catalogueBytes = (await gzippedSize('/api/songs')).bytes;
+    console.log(`[e2e] /api/songs over the scroll: ${songsTraffic.urls.length} pages, ${songsTraffic.bytes} bytes; the whole list gzipped: ${catalogueBytes} bytes`);
     expect(songsTraffic.bytes).toBeGreaterThan(0);
-    expect(songsTraffic.bytes).toBeLessThan(wholeBytes / 10);
+    expect(songsTraffic.bytes).toBeLessThan(catalogueBytes / 10);
     expectNoProblems(guarded);
   });
 
@@ -171,6 +193,98 @@ describe(`a library of ${SONGS.toLocaleString('en')} songs`, () => {
     await grid.getByRole('article', { name: lastSong.name }).waitFor();
     expect(await grid.getByRole('listitem').first().getAttribute('aria-setsize')).toBe('1');
     await screenshot(page, 'large-library-liked');
+    expectNoProblems(guarded);
+  });
+
+  it('the albums grid scrolls to the last album, and the keyboard goes from end to end, reading a few pages', async () => {
+    const songsBefore = songsTraffic.urls.length;
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Albums' }).click();
+    await page.waitForURL('**/albums');
+    const grid = page.getByRole('list', { name: 'Albums' });
+    await grid.locator('.album-tile__name').first().waitFor();
+    const total = Number(await grid.getByRole('listitem').first().getAttribute('aria-setsize'));
+    // Generated album names repeat, and the same artist's two albums of one name are one album.
+    expect(total).toBeGreaterThan(SONGS / PER_ALBUM - 20);
+    expect(total).toBeLessThanOrEqual(SONGS / PER_ALBUM);
+    await page.getByText(`${total.toLocaleString('en')} albums`).waitFor();
+    await page.evaluate(() => document.fonts.ready);
+    await screenshot(page, 'large-library-albums-top');
+
+    // Jump to the end, as dragging the scroll bar does: the last album shows, with its cover.
+    await grid.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    const last = grid.locator(`[role="listitem"][aria-posinset="${total}"]`);
+    await last.locator('.album-tile__name').waitFor({ timeout: 15_000 });
+    await waitUntil(() => last.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), Boolean, 'the last cover to load');
+    const lastName = (await last.locator('.album-tile__name').textContent())!;
+    await screenshot(page, 'large-library-albums-end');
+
+    // From the keyboard: Home goes back to the first album, End to the last again.
+    await last.getByRole('link').first().focus();
+    await page.keyboard.press('Home');
+    const first = grid.locator('[role="listitem"][aria-posinset="1"]');
+    await waitUntil(() => first.evaluate((item) => item.contains(document.activeElement)), Boolean, 'focus on the first album');
+    await page.keyboard.press('End');
+    await waitUntil(() => last.evaluate((item) => item.contains(document.activeElement)), Boolean, 'focus on the last album');
+    expect(await focusedName(page)).toContain(lastName);
+    await screenshot(page, 'large-library-albums-end-keyboard');
+
+    // Pages of 60 albums: the first, those at the end, never the ones between, nor a whole list.
+    const albumReads = requests(browseTraffic.urls, '/api/browse/albums');
+    for (const url of albumReads) expect(url.searchParams.get('limit')).toBe('60');
+    const lastPage = Math.ceil(total / 60);
+    expect(pagesOf(albumReads).every((n) => n === 1 || n >= lastPage - 2)).toBe(true);
+    expect(albumReads.length).toBeLessThanOrEqual(5);
+    expect(songsTraffic.urls.length).toBe(songsBefore);
+    // Every album card, as the server would send them gzipped a page of 500 at a time.
+    let allAlbumsBytes = 0;
+    for (let n = 1; n <= Math.ceil(total / 500); n += 1) {
+      allAlbumsBytes += (await gzippedSize(`/api/browse/albums?limit=500&page=${n}`, { 'x-auth-token': listenerToken })).bytes;
+    }
+    console.log(
+      `[e2e] /api/browse over the albums grid: ${albumReads.length} reads (pages ${pagesOf(albumReads).join(', ')}), ${browseTraffic.bytes} bytes; ` +
+        `every album card gzipped: ${allAlbumsBytes} bytes; the song list gzipped: ${catalogueBytes} bytes`,
+    );
+    expect(browseTraffic.bytes).toBeGreaterThan(0);
+    expect(browseTraffic.bytes).toBeLessThan(allAlbumsBytes / 5);
+    expect(browseTraffic.bytes).toBeLessThan(catalogueBytes / 20);
+    expectNoProblems(guarded);
+  });
+
+  it('the artist index jumps to a late letter, reading only that letter’s page', async () => {
+    browseTraffic.urls.length = 0;
+    browseTraffic.bytes = 0;
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Artists' }).click();
+    await page.waitForURL('**/artists');
+    const index = page.getByRole('list', { name: 'Artists' });
+    await index.locator('.artist-row__name').first().waitFor();
+    const total = Number(await index.getByRole('listitem').first().getAttribute('aria-setsize'));
+    expect(total).toBeGreaterThan(300);
+    await screenshot(page, 'large-library-artists-top');
+
+    // The latest letter the index has (the generated names reach Z).
+    const jumps = page.getByRole('navigation', { name: 'Jump to letter' }).getByRole('button');
+    const enabled = await jumps.evaluateAll((buttons) => buttons.filter((b) => !(b as HTMLButtonElement).disabled).map((b) => b.textContent!));
+    const letter = enabled.filter((l) => /^[A-Z]$/.test(l)).at(-1)!;
+    expect(letter >= 'T').toBe(true);
+    await page.getByRole('button', { name: `Jump to letter ${letter}` }).click();
+    await waitUntil(() => focusedName(page), (name) => name.toUpperCase().startsWith(letter), `focus on the first artist under ${letter}`, 15_000);
+    const focused = await focusedName(page);
+    const place = Number(await page.evaluate(() => document.activeElement?.closest('[role="listitem"]')?.getAttribute('aria-posinset')));
+    expect(place).toBeGreaterThan(total / 2);
+    await page.evaluate(() => document.fonts.ready);
+    await screenshot(page, 'large-library-artists-letter');
+
+    const artistReads = requests(browseTraffic.urls, '/api/browse/artists');
+    for (const url of artistReads) expect(url.searchParams.get('limit')).toBe('100');
+    const letterPage = Math.floor((place - 1) / 100) + 1;
+    // Page 1 (the total and where each letter starts) and the letter's page (and the next, in view): none between.
+    expect(pagesOf(artistReads).every((n) => n === 1 || n >= letterPage)).toBe(true);
+    expect(new Set(pagesOf(artistReads)).size).toBeLessThan(Math.ceil(total / 100));
+    console.log(
+      `[e2e] /api/browse over the artist index (${total} artists, jump to ${letter}: "${focused}", row ${place}): ` +
+        `${artistReads.length} reads (pages ${pagesOf(artistReads).join(', ')}), ${browseTraffic.bytes} bytes`,
+    );
+    expect(browseTraffic.bytes).toBeLessThan(catalogueBytes / 20);
     expectNoProblems(guarded);
   });
 

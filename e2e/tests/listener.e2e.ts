@@ -199,7 +199,9 @@ describe.sequential('listener journey', () => {
       expect(await picker.getByRole('radio', { name: PLAYLIST }).getAttribute('aria-checked')).toBe('true');
       if (song === songs[0]) await screenshot(page, 'listener-add-to-playlist');
       await picker.getByRole('button', { name: 'Confirm' }).click();
-      await visible(songList().getByRole('status').filter({ hasText: `Added to ${PLAYLIST}` }));
+      // This song's own confirmation: the one of the song added before stays beside its row.
+      const adder = songList().locator('.add-pl', { has: page.getByRole('button', { name: `Add ${song} to a playlist` }) });
+      await visible(adder.getByRole('status').filter({ hasText: `Added to ${PLAYLIST}` }));
     }
 
     await goTo('Library');
@@ -245,9 +247,26 @@ describe.sequential('listener journey', () => {
     expectNoProblems(guarded);
   });
 
-  it('logs out and clears the stored session', async () => {
+  it('logs out and clears the stored session, keeping a queue change made just before', async () => {
+    const token = (await storedKeys(page)).userAuthToken!;
+    await goTo('Home');
+    const third = (await firstSongNames(3))[2]!;
+    await page.getByRole('button', { name: `More options for ${third}` }).click();
+    await page.getByRole('menuitem', { name: 'Add to queue' }).click();
+    // Logout before the change's delayed save. The login page is held 3 s: a save still due
+    // would leave the old page after the session is gone, and be refused (a 401 in the guard).
+    await page.route('**/userlogin', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/userlogin');
+    await page.unroute('**/userlogin');
+    // The change went as the logout began, with the session still there.
+    const kept = (await (await fetch(`${inject('baseUrl')}/api/play-queue`, { headers: { 'x-auth-token': token } })).json()) as {
+      data: { songs: { name: string }[] } | null;
+    };
+    expect(kept.data?.songs.map((song) => song.name)).toContain(third);
     await visible(page.getByRole('heading', { name: 'User Login' }));
     const keys = await storedKeys(page);
     expect(keys).toMatchObject({ user: null, userAuthToken: null, isUserLoggedIn: null });

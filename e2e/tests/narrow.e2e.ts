@@ -1,9 +1,9 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { MESSAGES } from '@samaa/shared';
+import { MESSAGES, STORAGE_KEYS, type Playlist, type Song } from '@samaa/shared';
 import { launchBrowser, screenshot, type GuardedPage } from '../harness/browser.js';
-import { expectNoProblems, playFirstSong, signedInListener, stopJourneyOnFailure, waitUntil } from '../harness/journey.js';
+import { expectNoProblems, focusedName, playFirstSong, signedInListener, stopJourneyOnFailure, waitUntil } from '../harness/journey.js';
 
 /**
  * A phone-wide window (390 px): the sidebar folds into a Menu button, every listener page keeps
@@ -48,6 +48,70 @@ async function axe(name: string): Promise<string[]> {
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${name}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+}
+
+interface Stop {
+  name: string;
+  /** On screen, inside the window's width, and not covered (by the now-playing bar, say). */
+  shown: boolean;
+  /** Where it is not shown: its box and what the middle of it hit, for the failure to say why. */
+  why?: string;
+}
+
+/** Where the focus is: its name, whether it is inside `scope`, and whether it can be seen. */
+function focusStop(scope: string): Promise<(Stop & { inside: boolean; pastMain: boolean }) | null> {
+  return page.evaluate((selector) => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return null;
+    const label = el.getAttribute('aria-label') || (el as HTMLInputElement).labels?.[0]?.textContent || el.textContent?.trim() || el.tagName;
+    const r = el.getBoundingClientRect();
+    // A link that wraps is two boxes: the middle of its first line is surely the link.
+    const line = el.getClientRects()[0] ?? r;
+    const hit = document.elementFromPoint(line.left + line.width / 2, line.top + line.height / 2);
+    const onScreen = r.width > 0 && r.height > 0 && r.left >= -1 && r.right <= innerWidth + 1 && r.top >= -1 && r.bottom <= innerHeight + 1;
+    const shown = onScreen && Boolean(hit) && (hit === el || el.contains(hit));
+    const why = shown
+      ? undefined
+      : `box ${[r.left, r.top, r.right, r.bottom].map(Math.round).join(',')} in ${innerWidth}x${innerHeight}, hit ${hit ? `${hit.tagName}.${hit.className}` : 'nothing'}`;
+    return { name: label, inside: Boolean(el.closest(selector)), pastMain: Boolean(el.closest('.now-playing')), shown, why };
+  }, scope);
+}
+
+/**
+ * Keyboard alone: Tab from where the focus is through `scope` (until the focus leaves it, or comes
+ * back round in a dialog), and every stop on the way.
+ */
+async function tabThrough(scope: string, most = 120): Promise<Stop[]> {
+  const stops: Stop[] = [];
+  const seen = new Set<string>();
+  for (let i = 0; i < most; i += 1) {
+    await page.keyboard.press('Tab');
+    const stop = await focusStop(scope);
+    if (!stop?.inside) {
+      // Out of the scope once in it, or on to the now-playing bar (after the main column).
+      if (stops.length > 0 || stop?.pastMain) break;
+      continue;
+    }
+    const key = await page.evaluate(() => {
+      const el = document.activeElement!;
+      return `${el.tagName}:${el.getAttribute('aria-label') ?? ''}:${Math.round(el.getBoundingClientRect().top + scrollY)}:${el.textContent?.slice(0, 40)}`;
+    });
+    if (seen.has(key)) break;
+    seen.add(key);
+    stops.push({ name: stop.name, shown: stop.shown, why: stop.why });
+  }
+  return stops;
+}
+
+/** Tabs through the page's main column from the Menu button, and expects every stop on screen and `names` among them. */
+async function everyStopShown(what: string, names: (string | RegExp)[]): Promise<Stop[]> {
+  await menu().focus();
+  const stops = await tabThrough('main');
+  const hidden = stops.filter((stop) => !stop.shown).map((stop) => stop.name);
+  console.log(`[narrow] ${what}: ${stops.length} Tab stops${hidden.length ? `, hidden: ${hidden.join(' | ')}` : ''}`);
+  expect(hidden, `${what}: stops off screen or covered`).toEqual([]);
+  for (const name of names) expect(stops.some((stop) => (typeof name === 'string' ? stop.name === name : name.test(stop.name))), `${what}: ${name}`).toBe(true);
+  return stops;
 }
 
 async function openFromMenu(label: string): Promise<void> {
@@ -155,6 +219,84 @@ describe.sequential('a 390 px window', () => {
       expectNoProblems(guarded);
     });
   }
+
+  it('keyboard alone reaches every control of the browse pages, each on screen', async () => {
+    await openFromMenu('Albums');
+    const grid = page.getByRole('list', { name: 'Albums' });
+    await visible(grid.locator('.album-tile__name').first());
+    const firstAlbum = (await grid.locator('.album-tile__name').first().textContent())!;
+    // The grid is one Tab stop: its first tile's album and artist links.
+    await everyStopShown('/albums', ['Sort by', 'Genre', 'From year', 'To year', new RegExp(`${firstAlbum}$`)]);
+    // The arrow keys move along the one-column grid, and Enter opens the album.
+    await grid.getByRole('link').first().focus();
+    await page.keyboard.press('ArrowDown');
+    const secondAlbum = (await grid.locator('[aria-posinset="2"] .album-tile__name').textContent())!;
+    expect(await focusedName(page)).toMatch(new RegExp(`${secondAlbum}$`));
+    expect((await focusStop('main'))!.shown).toBe(true);
+    await screenshot(page, 'narrow-albums-keyboard');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: secondAlbum }).waitFor();
+    await everyStopShown('/albums/:id', [`Play ${secondAlbum}`, `Shuffle ${secondAlbum}`, /^Play /]);
+    await fitsTheWidth();
+    await screenshot(page, 'narrow-album');
+
+    await openFromMenu('Artists');
+    await visible(page.locator('.artist-row__name').first());
+    await everyStopShown('/artists', ['Jump to letter A', (await page.locator('.artist-row__name').first().textContent())!]);
+    await fitsTheWidth();
+    await screenshot(page, 'narrow-artists');
+
+    // The demo songs carry no genre: the page says so, and whatever it has is reachable.
+    await openFromMenu('Genres');
+    await visible(page.getByRole('heading', { level: 1, name: 'Genres' }));
+    await page.waitForLoadState('networkidle');
+    const genres = await page.locator('main a[href^="/genres/"]').count();
+    const stops = await everyStopShown('/genres', []);
+    expect(stops.length).toBeGreaterThanOrEqual(genres);
+    await fitsTheWidth();
+    await screenshot(page, 'narrow-genres');
+    expectNoProblems(guarded);
+  });
+
+  it('keyboard alone reaches every control of a playlist page and of the queue panel, each on screen', async () => {
+    const token = (await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.userAuthToken))!;
+    const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+      const res = await fetch(new URL(`/api${path}`, page.url()), {
+        method,
+        headers: { 'x-auth-token': token, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      expect(res.status).toBeLessThan(300);
+      return (await res.json()) as T;
+    };
+    const songs = (await api<{ data: Song[] }>('GET', '/songs?limit=100&page=1')).data.slice(0, 3);
+    const playlist = (await api<{ data: Playlist }>('POST', '/playlists', { name: 'Narrow keys', desc: 'Three songs' })).data;
+    for (const song of songs) await api('PUT', '/playlists/add-song', { playlistId: playlist._id, songId: song._id });
+    await openFromMenu('Library');
+    await page.getByRole('article', { name: 'Narrow keys' }).getByRole('link', { name: 'Narrow keys' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Narrow keys' }).waitFor();
+    await everyStopShown('/playlists/:id', [`Play ${songs[0]!.name}`, `Play ${songs[2]!.name}`, /^(Edit|Delete)/]);
+    await fitsTheWidth();
+    await screenshot(page, 'narrow-playlist');
+
+    // The queue panel, opened from the now-playing bar by the keyboard: Tab goes round inside it.
+    await page.getByTestId('nowplaying-queue').focus();
+    await page.keyboard.press('Enter');
+    const panel = page.getByTestId('queue-panel');
+    await visible(panel);
+    const stops = await tabThrough('[data-testid="queue-panel"]');
+    const hidden = stops.filter((stop) => !stop.shown).map((stop) => stop.name);
+    const why = stops.filter((stop) => !stop.shown).map((stop) => `${stop.name} (${stop.why})`);
+    console.log(`[narrow] queue panel: ${stops.length} Tab stops${why.length ? `, hidden: ${why.join(' | ')}` : ''}`);
+    if (hidden.length) await screenshot(page, 'narrow-queue-hidden-stop');
+    expect(hidden).toEqual([]);
+    expect(stops.some((stop) => stop.name === 'Close queue' || /close/i.test(stop.name))).toBe(true);
+    expect(stops.some((stop) => /^Move .* down$|Move down/.test(stop.name))).toBe(true);
+    await screenshot(page, 'narrow-queue-panel');
+    await page.keyboard.press('Escape');
+    await waitUntil(() => panel.count(), (n) => n === 0, 'the panel to close');
+    expectNoProblems(guarded);
+  });
 
   it('searches as the listener types, grouped, and Enter still submits', async () => {
     await openFromMenu('Home');

@@ -1,8 +1,8 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { launchBrowser, screenshot, type GuardedPage } from '../harness/browser.js';
-import { expectNoProblems, nowPlaying, signedInListener, stopJourneyOnFailure, waitUntil } from '../harness/journey.js';
+import { expectNoProblems, focusedName, nowPlaying, signedInListener, stopJourneyOnFailure, waitUntil } from '../harness/journey.js';
 
 /**
  * The listener's queue: Play next and Add to queue from a song's menu, the Queue panel (reorder,
@@ -50,7 +50,6 @@ const localQueue = () =>
 
 const panel = () => page.getByRole('dialog', { name: 'Queue' });
 const panelNames = () => panel().locator('.player-queue__name').allInnerTexts();
-const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') || document.activeElement?.textContent?.trim() || '');
 
 async function serious(name: string, include?: string): Promise<string[]> {
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
@@ -68,6 +67,26 @@ async function fromSongMenu(song: string, item: string) {
 }
 
 let songs: string[] = [];
+
+/** The answer to the next save of the queue the page sends to the server (a PUT of /api/play-queue). */
+function nextQueueSave(timeoutMs = 15_000): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      page.off('request', onRequest);
+      reject(new Error('timed out waiting for the queue to be saved on the server'));
+    }, timeoutMs);
+    const onRequest = (request: Request) => {
+      if (request.method() !== 'PUT' || new URL(request.url()).pathname !== '/api/play-queue') return;
+      page.off('request', onRequest);
+      void request.response().then((response) => {
+        clearTimeout(timer);
+        if (response?.ok()) resolve();
+        else reject(new Error(`the queue save answered ${response?.status() ?? 'nothing'}`));
+      }, reject);
+    };
+    page.on('request', onRequest);
+  });
+}
 
 describe('the queue', () => {
   it('Play next goes right after the playing song, Add to queue at the end, each announced', async () => {
@@ -103,15 +122,24 @@ describe('the queue', () => {
     await row(1).getByRole('button', { name: `Move ${before[1]} down` }).click();
     await waitUntil(panelNames, (n) => n[2] === before[1] && n[1] === before[2], 'the move down');
     // Focus stays on the moved row's button.
-    expect(await focusedName()).toBe(`Move ${before[1]} down`);
+    expect(await focusedName(page)).toBe(`Move ${before[1]} down`);
 
-    // Drag with the keyboard: Space lifts the row, ↑ moves it, Space drops it.
+    // Drag with the keyboard: Space lifts the row, ↑ moves it, Space drops it. Each key waits for
+    // the one before to take effect: the drag starts listening for the keys in a timer it sets as
+    // the row lifts (timers of the same delay run in order, so one set after it runs after it),
+    // and the drop lands where the row was last moved to.
     const moved = (await panelNames())[2]!;
-    await row(2).getByRole('button', { name: `Drag ${moved}` }).focus();
+    const handle = row(2).getByRole('button', { name: `Drag ${moved}` });
+    await handle.focus();
     await page.keyboard.press('Space');
-    await page.waitForTimeout(200);
+    await waitUntil(() => handle.getAttribute('aria-pressed'), (pressed) => pressed === 'true', 'the row to be lifted');
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
     await page.keyboard.press('ArrowUp');
-    await page.waitForTimeout(200);
+    await waitUntil(
+      () => row(2).evaluate((li) => new DOMMatrixReadOnly(getComputedStyle(li).transform).m42),
+      (shiftedBy) => shiftedBy < 0,
+      'the lifted row to move up',
+    );
     await page.keyboard.press('Space');
     await waitUntil(panelNames, (n) => n[1] === moved, 'the keyboard drag');
 
@@ -123,7 +151,8 @@ describe('the queue', () => {
 
     await page.keyboard.press('Escape');
     await panel().waitFor({ state: 'detached' });
-    expect(await focusedName()).toBe('Queue');
+    // The dialog gives the focus back just after it leaves the page.
+    await waitUntil(() => focusedName(page), (name) => name === 'Queue', 'focus back on the Queue button');
     expectNoProblems(guarded);
   });
 
@@ -145,7 +174,11 @@ describe('the queue', () => {
     for (let i = 0; i < 2; i += 1) await page.keyboard.press('ArrowRight');
     const saved = await waitUntil(async () => Number(await seek.getAttribute('aria-valuenow')), (v) => v >= 9, 'the seek to about 10 s');
     const before = await localQueue();
-    await page.waitForTimeout(500);
+    await waitUntil(
+      () => page.evaluate(() => Number(localStorage.getItem('samaa.player.position'))),
+      (kept) => Math.abs(kept - saved) <= 1,
+      'the position kept in the browser',
+    );
     await page.reload();
 
     await waitUntil(async () => Number(await seek.getAttribute('aria-valuenow')), (v) => Math.abs(v - saved) <= 1, 'the position shown after the reload');
@@ -199,8 +232,13 @@ describe('the queue', () => {
     const query = new URLSearchParams({ v: '1.16.1', c: 'phone', f: 'json', apiKey, current: phone[1]!, position: '4000' });
     for (const id of phone) query.append('id', id);
     await page.getByRole('heading', { level: 1 }).first().click();
-    if ((await nowPlaying(page)).playing) await page.keyboard.press('Space');
-    await page.waitForTimeout(2500); // the pause is saved first
+    if ((await nowPlaying(page)).playing) {
+      // The pause is saved on the server a moment later: it must land before the app's queue,
+      // or it would be the newer of the two.
+      const pauseSaved = nextQueueSave();
+      await page.keyboard.press('Space');
+      await pauseSaved;
+    }
     const saved = await fetch(`${inject('baseUrl')}/rest/savePlayQueue?${query}`);
     expect(saved.status).toBe(200);
     await page.reload();

@@ -29,6 +29,8 @@ describe('signed-out shell', () => {
   it('shows the sidebar links and the landing page at / and /mainhome', async () => {
     const { page } = await open('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
+    // Each area's shell is its own chunk: it renders once that chunk has arrived.
+    await nav.waitFor();
     for (const name of ['Home', 'Instructions', 'Sign Up', 'User Login', 'Admin Login', 'About']) {
       await expect(nav.getByRole('link', { name, exact: true }).isVisible()).resolves.toBe(true);
     }

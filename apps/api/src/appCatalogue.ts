@@ -23,7 +23,6 @@ export const CATALOGUE_VIEWS: readonly CatalogueView<unknown>[] = [
   matchIndexView,
 ] as CatalogueView<unknown>[];
 
-export { createCatalogueIndexes } from './songs/songCatalogue.repo.js';
 
 /** Where the server (and the seed, for the server's next start) keeps the catalogue between runs. */
 export const catalogueSnapshotFile = (config: Config) => path.join(config.dataDir, 'cache', `catalogue-${config.mongodbDbName}.snapshot`);

@@ -7,17 +7,9 @@ import { createApp } from './app.js';
 import { createAppEvents, subscribeCleanups } from './composition.js';
 import type { AppEventBus, AppEvents } from './context.js';
 import { capturedLogger } from './test/logLines.js';
-import * as analytics from './analytics/analytics.service.js';
 import * as apiKeys from './apiKeys/apiKeys.service.js';
 import * as likes from './likes/likes.service.js';
-import * as lyrics from './lyrics/lyrics.service.js';
 import * as playlists from './playlists/playlists.service.js';
-import * as playlistImport from './playlistImport/playlistImport.service.js';
-import * as listening from './subsonic/store/listening.service.js';
-import * as playQueue from './playQueue/playQueue.service.js';
-import * as accounts from './users/accounts.service.js';
-import * as scrobble from './scrobble/scrobble.service.js';
-import * as shares from './shares/shares.service.js';
 import { createSong } from './songs/songs.service.js';
 
 useTestDatabase();
@@ -37,7 +29,8 @@ function recordingBus() {
 /** A test app whose bus logs to `lines`, with a failing and a slow handler subscribed next to the features' cleanups. */
 function appWithExtraHandlers() {
   const { logger, lines } = capturedLogger('error');
-  const ctx = { ...createTestContext(), events: createAppEvents(logger) };
+  const base = createTestContext();
+  const ctx = { ...base, events: createAppEvents(logger, base) };
   const finished: string[] = [];
   for (const event of ['userDeleted', 'songDeleted'] as const) {
     ctx.events.on(event, () => Promise.reject(new Error('failing on purpose')), 'failing');
@@ -54,26 +47,29 @@ function appWithExtraHandlers() {
 }
 
 describe('the composition root', () => {
-  it("subscribes each feature's own cleanup to the deletes it follows", () => {
+  it("subscribes each feature's own cleanup, on the app's data, to the deletes it follows", () => {
     const { bus, subscribed } = recordingBus();
-    subscribeCleanups(bus);
-    expect(subscribed).toEqual([
-      ['userDeleted', 'playlists', playlists.forgetUser],
-      ['userDeleted', 'likes', likes.forgetUser],
-      ['userDeleted', 'accounts', accounts.forgetUser],
-      ['userDeleted', 'apiKeys', apiKeys.forgetUser],
-      ['userDeleted', 'analytics', analytics.forgetUser],
-      ['userDeleted', 'subsonic listening', listening.forgetUser],
-      ['userDeleted', 'playQueue', playQueue.forgetUser],
-      ['userDeleted', 'shares', shares.forgetUser],
-      ['userDeleted', 'scrobble', scrobble.forgetUser],
-      ['userDeleted', 'playlistImport', playlistImport.forgetUser],
-      ['songDeleted', 'playlists', playlists.forgetSong],
-      ['songDeleted', 'likes', likes.forgetSong],
-      ['songDeleted', 'analytics', analytics.forgetSong],
-      ['songDeleted', 'lyrics', lyrics.forgetSong],
-      ['playlistDeleted', 'playlistImport', playlistImport.forgetPlaylist],
+    subscribeCleanups(bus, createTestContext());
+    expect(subscribed.map(([event, owner]) => [event, owner])).toEqual([
+      ['userDeleted', 'playlists'],
+      ['userDeleted', 'likes'],
+      ['userDeleted', 'accounts'],
+      ['userDeleted', 'apiKeys'],
+      ['userDeleted', 'analytics'],
+      ['userDeleted', 'subsonic listening'],
+      ['userDeleted', 'playQueue'],
+      ['userDeleted', 'shares'],
+      ['userDeleted', 'scrobble'],
+      ['userDeleted', 'playlistImport'],
+      ['songDeleted', 'playlists'],
+      ['songDeleted', 'likes'],
+      ['songDeleted', 'analytics'],
+      ['songDeleted', 'lyrics'],
+      ['playlistDeleted', 'playlistImport'],
     ]);
+    // Each is bound to this app's parts (its data, its playlists' store): none is the bare use case.
+    expect(subscribed.map(([, , handler]) => handler)).not.toContain(playlists.forgetUser);
+    expect(subscribed.map(([, , handler]) => handler)).not.toContain(likes.forgetUser);
   });
 
   it('deleting a user runs every cleanup before answering, even when one fails', async () => {
@@ -86,9 +82,9 @@ describe('the composition root', () => {
       img: 'https://x/i.png',
       song: 'https://x/a.mp3',
     });
-    await likes.setLiked(ctx.catalogue, victim._id, song._id, true);
-    await playlists.createPlaylist(ctx.catalogue, victim._id, { name: 'Theirs' });
-    await apiKeys.createApiKey(victim._id, { name: 'phone' });
+    await likes.setLiked(ctx, victim._id, song._id, true);
+    await playlists.createPlaylist(ctx, victim._id, { name: 'Theirs' });
+    await apiKeys.createApiKey(ctx, victim._id, { name: 'phone' });
 
     const res = await request(app)
       .delete(`/api/users/${victim._id}`)
@@ -98,9 +94,9 @@ describe('the composition root', () => {
     expect(lines.filter((line) => line.owner === 'failing').map((line) => line.event)).toEqual([
       'userDeleted',
     ]);
-    expect(await likes.likedSongIds(victim._id)).toEqual([]);
-    expect(await playlists.userPlaylists(ctx.catalogue, victim._id)).toEqual([]);
-    expect(await apiKeys.listApiKeys(victim._id)).toEqual([]);
+    expect(await likes.likedSongIds(ctx.data, victim._id)).toEqual([]);
+    expect(await playlists.userPlaylists(ctx, victim._id)).toEqual([]);
+    expect(await apiKeys.listApiKeys(ctx.data, victim._id)).toEqual([]);
   });
 
   it('deleting a song runs every cleanup before answering, even when one fails', async () => {
@@ -113,9 +109,9 @@ describe('the composition root', () => {
       img: 'https://x/i.png',
       song: 'https://x/a.mp3',
     });
-    await likes.setLiked(ctx.catalogue, fan._id, song._id, true);
-    const playlist = await playlists.createPlaylist(ctx.catalogue, fan._id, { name: 'Mix' });
-    await playlists.addSong(ctx.catalogue, playlist._id, song._id, fan._id);
+    await likes.setLiked(ctx, fan._id, song._id, true);
+    const playlist = await playlists.createPlaylist(ctx, fan._id, { name: 'Mix' });
+    await playlists.addSong(ctx, playlist._id, song._id, fan._id);
 
     const res = await request(app)
       .delete(`/api/songs/${song._id}`)
@@ -126,7 +122,7 @@ describe('the composition root', () => {
     expect(lines.filter((line) => line.owner === 'failing').map((line) => line.event)).toEqual([
       'songDeleted',
     ]);
-    expect(await likes.likedSongIds(fan._id)).toEqual([]);
-    expect((await playlists.ownPlaylist(ctx.catalogue, playlist._id, fan._id)).songs).toEqual([]);
+    expect(await likes.likedSongIds(ctx.data, fan._id)).toEqual([]);
+    expect((await playlists.ownPlaylist(ctx, playlist._id, fan._id)).songs).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import type { AppBase, AppContext, AppEventBus, AppEvents } from './context.js';
+import type { AppData } from './db/appData.js';
 import { createEventBus } from './events/eventBus.js';
 import type { Logger } from './logger.js';
 import * as analytics from './analytics/analytics.service.js';
@@ -15,6 +16,8 @@ import * as shares from './shares/shares.service.js';
 import { createLibraries } from './libraries/libraries.service.js';
 import { createAppMailer } from './mail/mailer.js';
 import { createTranscoder } from './transcode/transcoder.js';
+import { keySealer } from './apiKeys/keySeal.js';
+import { createAccountsRuntime } from './users/accountsRuntime.js';
 
 /*
  * The composition root: where features meet. A feature that keeps data about a user or a song
@@ -22,44 +25,60 @@ import { createTranscoder } from './transcode/transcoder.js';
  * with one line; the feature that deletes raises the event and knows none of them.
  */
 
-/** Subscribes each feature's cleanup to the deletes it follows. The cleanups touch disjoint data. */
-export function subscribeCleanups(events: AppEventBus): void {
-  events.on('userDeleted', playlists.forgetUser, 'playlists');
-  events.on('userDeleted', likes.forgetUser, 'likes');
-  events.on('userDeleted', accounts.forgetUser, 'accounts');
-  events.on('userDeleted', apiKeys.forgetUser, 'apiKeys');
-  events.on('userDeleted', analytics.forgetUser, 'analytics');
-  events.on('userDeleted', listening.forgetUser, 'subsonic listening');
-  events.on('userDeleted', playQueue.forgetUser, 'playQueue');
-  events.on('userDeleted', shares.forgetUser, 'shares');
-  events.on('userDeleted', scrobble.forgetUser, 'scrobble');
-  events.on('userDeleted', playlistImport.forgetUser, 'playlistImport');
+/** What the cleanups work on: this app's data and its playlists' store. */
+export type CleanupDeps = Pick<AppContext, 'data' | 'playlists'>;
 
-  events.on('songDeleted', playlists.forgetSong, 'playlists');
-  events.on('songDeleted', likes.forgetSong, 'likes');
-  events.on('songDeleted', analytics.forgetSong, 'analytics');
-  events.on('songDeleted', lyrics.forgetSong, 'lyrics');
+/** Subscribes each feature's cleanup of the app's data to the deletes it follows. The cleanups touch disjoint data. */
+export function subscribeCleanups(events: AppEventBus, deps: CleanupDeps): void {
+  const { data } = deps;
+  const inData = (forget: (data: AppData, id: string) => Promise<unknown>) => (id: string) =>
+    forget(data, id);
+  events.on('userDeleted', (userId) => playlists.forgetUser(deps, userId), 'playlists');
+  events.on('userDeleted', inData(likes.forgetUser), 'likes');
+  events.on('userDeleted', inData(accounts.forgetUser), 'accounts');
+  events.on('userDeleted', inData(apiKeys.forgetUser), 'apiKeys');
+  events.on('userDeleted', inData(analytics.forgetUser), 'analytics');
+  events.on('userDeleted', inData(listening.forgetUser), 'subsonic listening');
+  events.on('userDeleted', inData(playQueue.forgetUser), 'playQueue');
+  events.on('userDeleted', inData(shares.forgetUser), 'shares');
+  events.on('userDeleted', inData(scrobble.forgetUser), 'scrobble');
+  events.on('userDeleted', inData(playlistImport.forgetUser), 'playlistImport');
 
-  events.on('playlistDeleted', playlistImport.forgetPlaylist, 'playlistImport');
+  events.on('songDeleted', (songId) => playlists.forgetSong(deps, songId), 'playlists');
+  events.on('songDeleted', inData(likes.forgetSong), 'likes');
+  events.on('songDeleted', inData(analytics.forgetSong), 'analytics');
+  events.on('songDeleted', inData(lyrics.forgetSong), 'lyrics');
+
+  events.on('playlistDeleted', inData(playlistImport.forgetPlaylist), 'playlistImport');
 }
 
-/** The application's event bus, with every feature's cleanup subscribed. */
-export function createAppEvents(logger: Logger): AppEventBus {
+/** The application's event bus, with every feature's cleanup of its data subscribed. */
+export function createAppEvents(logger: Logger, deps: CleanupDeps): AppEventBus {
   const events = createEventBus<AppEvents>(logger);
-  subscribeCleanups(events);
+  subscribeCleanups(events, deps);
   return events;
 }
 
 /**
  * The app's context: what it is made from, and each part made once here and carried in it (the
- * event bus, scrobbling, mailer, transcoder, music folders, lyrics service). Nothing is started.
+ * playlists' store, event bus, key sealer, accounts' runtime, scrobbling, mailer, transcoder,
+ * music folders, lyrics service), and the identities' read model in its data (users.repo.ts
+ * `prepareIdentities`). Nothing is started.
  */
 export function createAppContext(base: AppBase): AppContext {
-  const { config, logger, jwtSecret } = base;
+  const { config, logger, jwtSecret, data } = base;
+  const stores = { playlists: playlists.createPlaylistStore(data) };
+  accounts.prepareIdentities(data);
+  // Without a secret of its own, the sealing key is derived from the JWT secret (by HKDF, with
+  // its own label: neither key reveals the other).
+  const sealer = keySealer(config.subsonicKeySecret ?? jwtSecret, config.subsonicKeySecretPrevious);
   const parts = {
     ...base,
-    events: createAppEvents(logger),
-    scrobbling: scrobble.createScrobbling({ config, logger, jwtSecret }),
+    ...stores,
+    events: createAppEvents(logger, { ...stores, data }),
+    keySealer: sealer,
+    accounts: createAccountsRuntime(),
+    scrobbling: scrobble.createScrobbling({ config, logger, jwtSecret, data, keySealer: sealer }),
     mailer: createAppMailer(config, logger),
     transcoder: createTranscoder({ config, logger }),
     lyricsService: lyrics.createLyricsService({ config, logger }),

@@ -9,6 +9,9 @@ import type { Mailer } from './mail/mailer.js';
 import type { Transcoder } from './transcode/transcoder.js';
 import type { LibrariesRuntime } from './libraries/libraries.service.js';
 import type { LrclibClient } from './lyrics/lrclib.client.js';
+import type { PlaylistStore } from './playlists/playlists.service.js';
+import type { KeySealer } from './apiKeys/keySeal.js';
+import type { AccountsRuntime } from './users/accountsRuntime.js';
 
 /** What every feature router is built from. Tests build one with test settings. */
 export interface AppContext {
@@ -24,6 +27,12 @@ export interface AppContext {
   data: AppData;
   /** The song catalogue and its views (search index, Subsonic library...): this app's own. */
   catalogue: Catalogue;
+  /** This app's playlists: their repository on `data` and what it keeps (lists, owners, bodies). */
+  playlists: PlaylistStore;
+  /** Seals the secrets this app keeps readable (app keys, scrobbling links) under its configured secret. */
+  keySealer: KeySealer;
+  /** Who follows this app's changes of users, and its sweeps of expired verification links. */
+  accounts: AccountsRuntime;
   /** This app's scrobbling clients and what its listeners started playing. */
   scrobbling: Scrobbling;
   /** Where this app's mail goes (one transport). */
@@ -35,6 +44,9 @@ export interface AppContext {
   /** The LRCLIB-compatible lyrics service this app asks, when one is set. */
   lyricsService: LrclibClient | null;
 }
+
+/** What most use cases read and write: the app's data and its catalogue (an `AppContext` is one). */
+export type Stores = Pick<AppContext, 'data' | 'catalogue'>;
 
 /** What an app is made from; the rest of its context is made from these at composition. */
 export type AppBase = Pick<AppContext, 'config' | 'logger' | 'jwtSecret' | 'redis' | 'data' | 'catalogue'>;

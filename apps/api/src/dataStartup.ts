@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DataStartup } from './db/open.js';
+import { APP_MODELS } from './appModels.js';
 import { rekeyLegacyLikes } from './likes/likes.migrations.js';
 import { listUnlistedPlaylists } from './playlists/playlists.migrations.js';
 import { flagImportedPlaylists } from './playlistImport/importFlag.migrations.js';
@@ -11,21 +12,22 @@ import { flagImportedPlaylists } from './playlistImport/importFlag.migrations.js
  * file of earlier builds (the catalogue keeps its own: appCatalogue.ts).
  */
 export const dataStartup: DataStartup = {
+  models: APP_MODELS,
   migrations: [
     {
       // Every like keyed by `userId:songId`; every playlist in its owner's playlist list.
       version: 2,
-      async run() {
-        const likes = await rekeyLegacyLikes();
-        const playlists = await listUnlistedPlaylists();
+      async run(data) {
+        const likes = await rekeyLegacyLikes(data);
+        const playlists = await listUnlistedPlaylists(data);
         return likes || playlists ? `${likes} likes re-keyed, ${playlists} playlists listed` : null;
       },
     },
     {
       // Imported playlists carry the mark that shows their "Review import".
       version: 3,
-      async run() {
-        const imported = await flagImportedPlaylists();
+      async run(data) {
+        const imported = await flagImportedPlaylists(data);
         return imported ? `${imported} playlists marked imported` : null;
       },
     },

@@ -5,7 +5,6 @@ import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config/config.js';
 import type { AppContext } from './context.js';
 import { startEngine } from './db/startEngine.js';
-import { AppData } from './db/appData.js';
 import { createLogger, type Logger } from './logger.js';
 import { resolveJwtSecret } from './auth/secret.js';
 
@@ -25,7 +24,8 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   // a cold start is module loading).
   const engine = startEngine(config, logger, 'npm start');
   engine.catch(() => undefined); // awaited below, once open.js has loaded
-  const [db, { createAppListener }, { createAppContext }, { bootstrapAdmin }, { seedDemoCatalogue }, { createAppCatalogue, catalogueSnapshotFile, createCatalogueIndexes }] = await Promise.all([
+  // Nothing that loads mongoose is imported above: the engine starts before it loads.
+  const [db, { createAppListener }, { createAppContext }, { bootstrapAdmin }, { seedDemoCatalogue }, { createAppCatalogue, catalogueSnapshotFile }] = await Promise.all([
     Promise.all([import('./db/open.js'), import('./dataStartup.js')]).then(([{ openDatabase }, { dataStartup }]) =>
       openDatabase(config, logger, 'npm start', dataStartup, engine),
     ),
@@ -36,11 +36,11 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     import('./appCatalogue.js'),
   ]);
   const redis = config.redisUrl ? (await import('./redis/redisLink.js')).connectRedis(config.redisUrl, logger) : undefined;
-  const data = new AppData();
-  await createCatalogueIndexes(data);
+  // The database opened on the app's data: its indexes are built and its data migrated.
+  const { data } = db;
   const catalogue = createAppCatalogue({ data, snapshotFile: catalogueSnapshotFile(config) });
-  const stopSharing = redis ? (await import('./redis/announcements.js')).shareChanges(redis, randomUUID(), catalogue) : () => {};
   const ctx = createAppContext({ config, logger, jwtSecret: resolveJwtSecret(config), redis, data, catalogue });
+  const stopSharing = redis ? (await import('./redis/announcements.js')).shareChanges(redis, randomUUID(), ctx) : () => {};
   const { listener } = createAppListener(ctx);
   await bootstrapAdmin(ctx);
   await seedDemoCatalogue(ctx);

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -22,8 +22,10 @@ describe('root gate', () => {
   it('shows the signed-out shell without a session', async () => {
     renderAt('/');
     expect(currentArea()).toBe('signedOut');
-    expect(await screen.findByRole('link', { name: 'Admin Login' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Sign Up' })).toBeInTheDocument();
+    // The shell's sidebar (the landing page, loaded after it, has an Admin Login link too).
+    const sidebar = await screen.findByRole('complementary');
+    expect(within(sidebar).getByRole('link', { name: 'Admin Login' })).toBeInTheDocument();
+    expect(within(sidebar).getByRole('link', { name: 'Sign Up' })).toBeInTheDocument();
   });
 
   it('shows the listener area with the user flag and token', async () => {

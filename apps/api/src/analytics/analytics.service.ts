@@ -1,15 +1,11 @@
-import {
-  ANALYTICS_SIGNUP_DAYS,
-  type AdminAnalytics,
-  type MostPlayedSong,
-  type SignupDay,
-  type TopSong,
-} from '@samaa/shared';
+import { ANALYTICS_SIGNUP_DAYS, type AdminAnalytics, type MostPlayedSong, type SignupDay, type TopSong } from '@samaa/shared';
+import type { Stores } from '../context.js';
+import type { AppData } from '../db/appData.js';
 import { songsMostLiked, totalLikes } from '../likes/likes.service.js';
 import { deleteNowPlayingOfUser, nowPlaying as playingNow, setNowPlaying as storeNowPlaying, type NowPlayingEntry } from './nowPlaying.repo.js';
 import { deletePlaysOfSong, deletePlaysOfUser, playStats as playStatsOfSongs, recordPlay as insertPlay, type PlayStats } from './plays.repo.js';
-import { totalPlaylists } from '../playlists/playlists.service.js';
-import { catalogueSize, type Catalogue, type SongWriter } from '../songs/songs.service.js';
+import { totalPlaylists, type PlaylistStoreDeps } from '../playlists/playlists.service.js';
+import { catalogueSize } from '../songs/songs.service.js';
 import { countUsers, signupTimesSince } from '../users/accounts.service.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -18,10 +14,10 @@ export const TOP_SONGS = 10;
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Signups per UTC day over the last `days` days, oldest first, zero days included. */
-export async function signupsPerDay(now = new Date(), days = ANALYTICS_SIGNUP_DAYS): Promise<SignupDay[]> {
+export async function signupsPerDay(data: AppData, now = new Date(), days = ANALYTICS_SIGNUP_DAYS): Promise<SignupDay[]> {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const since = new Date(today - (days - 1) * DAY_MS);
-  const signups = await signupTimesSince(since);
+  const signups = await signupTimesSince(data, since);
   const counts = new Map<string, number>();
   for (let i = 0; i < days; i += 1) counts.set(utcDay(new Date(since.getTime() + i * DAY_MS)), 0);
   for (const createdAt of signups) {
@@ -33,8 +29,8 @@ export async function signupsPerDay(now = new Date(), days = ANALYTICS_SIGNUP_DA
 }
 
 /** The most liked songs that are still in the catalogue. */
-export async function topSongs(catalogue: Catalogue, limit = TOP_SONGS): Promise<TopSong[]> {
-  const rows = await songsMostLiked(limit);
+export async function topSongs({ data, catalogue }: Stores, limit = TOP_SONGS): Promise<TopSong[]> {
+  const rows = await songsMostLiked(data, limit);
   if (rows.length === 0) return [];
   const byId = await catalogue.songsById();
   return rows.flatMap((row) => {
@@ -44,8 +40,8 @@ export async function topSongs(catalogue: Catalogue, limit = TOP_SONGS): Promise
 }
 
 /** The most played songs still in the catalogue, and the number of plays in all. */
-export async function mostPlayedSongs(catalogue: Catalogue, limit = TOP_SONGS): Promise<{ plays: number; mostPlayed: MostPlayedSong[] }> {
-  const stats = await playStats();
+export async function mostPlayedSongs({ data, catalogue }: Stores, limit = TOP_SONGS): Promise<{ plays: number; mostPlayed: MostPlayedSong[] }> {
+  const stats = await playStats(data);
   let plays = 0;
   for (const entry of stats.values()) plays += entry.plays;
   if (stats.size === 0) return { plays, mostPlayed: [] };
@@ -60,16 +56,16 @@ export async function mostPlayedSongs(catalogue: Catalogue, limit = TOP_SONGS): 
   return { plays, mostPlayed };
 }
 
-export async function adminAnalytics({ catalogue, data }: SongWriter, now = new Date()): Promise<AdminAnalytics> {
+export async function adminAnalytics(stores: Stores & PlaylistStoreDeps, now = new Date()): Promise<AdminAnalytics> {
   const [users, verifiedUsers, songs, playlists, likes, top, signups, played] = await Promise.all([
-    countUsers(),
-    countUsers({ verified: true }),
-    catalogueSize(data),
-    totalPlaylists(),
-    totalLikes(),
-    topSongs(catalogue),
-    signupsPerDay(now),
-    mostPlayedSongs(catalogue),
+    countUsers(stores.data),
+    countUsers(stores.data, { verified: true }),
+    catalogueSize(stores.data),
+    totalPlaylists(stores),
+    totalLikes(stores.data),
+    topSongs(stores),
+    signupsPerDay(stores.data, now),
+    mostPlayedSongs(stores),
   ]);
   return { users, verifiedUsers, songs, playlists, likes, topSongs: top, signupsPerDay: signups, ...played };
 }
@@ -79,31 +75,31 @@ export async function adminAnalytics({ catalogue, data }: SongWriter, now = new 
 export type { PlayStats };
 
 /** What each listener is playing now (entries older than NOW_PLAYING_MS are gone). */
-export function nowPlaying(now = new Date()): Promise<NowPlayingEntry[]> {
-  return playingNow(now);
+export function nowPlaying(data: AppData, now = new Date()): Promise<NowPlayingEntry[]> {
+  return playingNow(data, now);
 }
 
 /** A listener's player started a song. */
-export function setNowPlaying(userId: string, player: string, songId: string, at: Date): Promise<void> {
-  return storeNowPlaying(userId, player, songId, at);
+export function setNowPlaying(data: AppData, userId: string, player: string, songId: string, at: Date): Promise<void> {
+  return storeNowPlaying(data, userId, player, songId, at);
 }
 
 /** A listener played a song to the end (a scrobble): it counts in the song's plays. */
-export function recordPlay(userId: string, songId: string, at: Date): Promise<void> {
-  return insertPlay(userId, songId, at);
+export function recordPlay(data: AppData, userId: string, songId: string, at: Date): Promise<void> {
+  return insertPlay(data, userId, songId, at);
 }
 
 /** Each song's play count and last play, by song id. */
-export function playStats(): Promise<Map<string, PlayStats>> {
-  return playStatsOfSongs();
+export function playStats(data: AppData): Promise<Map<string, PlayStats>> {
+  return playStatsOfSongs(data);
 }
 
 /** When a user goes: their plays and what they were playing. */
-export function forgetUser(userId: string): Promise<unknown> {
-  return Promise.all([deletePlaysOfUser(userId), deleteNowPlayingOfUser(userId)]);
+export function forgetUser(data: AppData, userId: string): Promise<unknown> {
+  return Promise.all([deletePlaysOfUser(data, userId), deleteNowPlayingOfUser(data, userId)]);
 }
 
 /** When a song goes: its plays. */
-export function forgetSong(songId: string): Promise<unknown> {
-  return deletePlaysOfSong(songId);
+export function forgetSong(data: AppData, songId: string): Promise<unknown> {
+  return deletePlaysOfSong(data, songId);
 }

@@ -1,14 +1,16 @@
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { API_MESSAGES, ANALYTICS_SIGNUP_DAYS, type AdminAnalytics } from '@samaa/shared';
-import { clearDatabase, useTestDatabase } from '../test/db.js';
+import { clearDatabase, useTestDatabase, storedModel } from '../test/db.js';
 import { createTestApp, createUser, type TestUser } from '../test/context.js';
 import { addSongs } from '../songs/songs.service.js';
 import { generateSongs } from '../songs/generateSongs.js';
 import { insertLike } from '../likes/likes.repo.js';
 import { insertPlaylists } from '../playlists/playlists.seed.js';
-import { UserModel } from '../users/user.model.js';
+import { USER_MODEL } from '../users/user.model.js';
 import { signupsPerDay } from './analytics.service.js';
+
+const UserModel = storedModel(USER_MODEL);
 
 useTestDatabase();
 const { app, ctx } = createTestApp();
@@ -29,10 +31,17 @@ describe('GET /api/admin/analytics', () => {
     const generated = generateSongs(12, 9);
     const songs = (await addSongs(ctx, generated)).map((_id, i) => ({ ...generated[i]!, _id }));
     // Three likes for song 2, two for song 1, one for song 0; the others none.
-    for (const [user, song] of [[0, 2], [1, 2], [2, 2], [0, 1], [1, 1], [0, 0]] as const) {
-      await insertLike(listeners[user]!._id, songs[song]!._id);
+    for (const [user, song] of [
+      [0, 2],
+      [1, 2],
+      [2, 2],
+      [0, 1],
+      [1, 1],
+      [0, 0],
+    ] as const) {
+      await insertLike(ctx.data, listeners[user]!._id, songs[song]!._id);
     }
-    await insertPlaylists([{ name: 'p', user: listeners[0]!._id }]);
+    await insertPlaylists(ctx.playlists, [{ name: 'p', user: listeners[0]!._id }]);
 
     const res = await analytics(admin);
     expect(res.status).toBe(200);
@@ -49,7 +58,7 @@ describe('GET /api/admin/analytics', () => {
   it('keeps at most 10 top songs', async () => {
     const user = await createUser();
     const songIds = await addSongs(ctx, generateSongs(12, 4));
-    for (const songId of songIds) await insertLike(user._id, songId);
+    for (const songId of songIds) await insertLike(ctx.data, user._id, songId);
     expect((await analytics(admin)).body.data.topSongs).toHaveLength(10);
   });
 
@@ -86,7 +95,7 @@ describe('signupsPerDay', () => {
       ].map((u, i) => ({ ...base, name: `User ${i}`, ...u, updatedAt: u.createdAt })),
       { lean: true },
     );
-    const days = await signupsPerDay(now);
+    const days = await signupsPerDay(ctx.data, now);
     expect(days).toHaveLength(30);
     expect(days[0]).toEqual({ date: '2026-03-02', count: 1 });
     expect(days.at(-1)).toEqual({ date: '2026-03-31', count: 2 });

@@ -1,4 +1,5 @@
-import mongoose, { Schema } from 'mongoose';
+import { Schema } from 'mongoose';
+import { defineModel } from '../db/appData.js';
 
 /**
  * What each listener is playing, one document per (user, player): `_id` = `userId:player`, so
@@ -15,4 +16,4 @@ const nowPlayingSchema = new Schema(
   { versionKey: false },
 );
 
-export const NowPlayingModel = mongoose.model('NowPlaying', nowPlayingSchema, 'now_playing');
+export const NOW_PLAYING_MODEL = defineModel('NowPlaying', nowPlayingSchema, 'now_playing');

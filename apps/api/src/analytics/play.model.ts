@@ -1,4 +1,5 @@
-import mongoose, { Schema } from 'mongoose';
+import { Schema } from 'mongoose';
+import { defineModel } from '../db/appData.js';
 
 /** One document per play a Subsonic client scrobbled: inserts only, safe on every engine. */
 const playSchema = new Schema(
@@ -12,4 +13,4 @@ const playSchema = new Schema(
 playSchema.index({ song: 1 });
 playSchema.index({ user: 1 });
 
-export const PlayModel = mongoose.model('Play', playSchema, 'plays');
+export const PLAY_MODEL = defineModel('Play', playSchema, 'plays');

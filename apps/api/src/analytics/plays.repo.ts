@@ -1,6 +1,9 @@
 import { isSoleWriter } from '../db/engine.js';
 import { StampedCache } from '../db/stampedCache.js';
-import { PlayModel } from './play.model.js';
+import { defineKept, type AppData } from '../db/appData.js';
+import { PLAY_MODEL } from './play.model.js';
+
+const playModel = (data: AppData) => data.model(PLAY_MODEL);
 
 export interface PlayStats {
   plays: number;
@@ -14,11 +17,12 @@ export interface PlayStats {
  * again after STATS_TTL_MS.
  */
 const STATS_TTL_MS = 5000;
-const counted = new StampedCache<'all', Map<string, PlayStats>>({ max: 1 });
+const COUNTED = defineKept('playStats', () => new StampedCache<'all', Map<string, PlayStats>>({ max: 1 }));
+const counted = (data: AppData) => data.kept(COUNTED);
 
-export async function recordPlay(userId: string, songId: string, at: Date): Promise<void> {
-  await PlayModel.create({ user: userId, song: songId, at });
-  counted.patched('all', (stats) => {
+export async function recordPlay(data: AppData, userId: string, songId: string, at: Date): Promise<void> {
+  await playModel(data).create({ user: userId, song: songId, at });
+  counted(data).patched('all', (stats) => {
     const next = new Map(stats);
     const key = songId.toLowerCase();
     const entry = stats.get(key);
@@ -27,18 +31,17 @@ export async function recordPlay(userId: string, songId: string, at: Date): Prom
   });
 }
 
-/** Drops the kept counts: plays were deleted behind this repository (tests' clearDatabase). */
-export function forgetPlayStats(): void {
-  counted.forget();
+export async function playStats(data: AppData): Promise<Map<string, PlayStats>> {
+  return counted(data).get(
+    'all',
+    () => countPlaysPerSong(data),
+    () => (isSoleWriter() ? 0 : STATS_TTL_MS),
+  );
 }
 
-export async function playStats(): Promise<Map<string, PlayStats>> {
-  return counted.get('all', countPlaysPerSong, () => (isSoleWriter() ? 0 : STATS_TTL_MS));
-}
-
-async function countPlaysPerSong(): Promise<Map<string, PlayStats>> {
+async function countPlaysPerSong(data: AppData): Promise<Map<string, PlayStats>> {
   // Folded here rather than by $group: the embedded engine has no $max accumulator.
-  const rows = await PlayModel.find({}, { song: 1, at: 1, _id: 0 }).lean();
+  const rows = await playModel(data).find({}, { song: 1, at: 1, _id: 0 }).lean();
   const stats = new Map<string, PlayStats>();
   for (const row of rows) {
     const id = String(row.song);
@@ -52,16 +55,16 @@ async function countPlaysPerSong(): Promise<Map<string, PlayStats>> {
   return stats;
 }
 
-export function countPlays(): Promise<number> {
-  return PlayModel.countDocuments();
+export function countPlays(data: AppData): Promise<number> {
+  return playModel(data).countDocuments();
 }
 
-export async function deletePlaysOfSong(songId: string): Promise<void> {
-  await PlayModel.deleteMany({ song: songId });
-  counted.forget();
+export async function deletePlaysOfSong(data: AppData, songId: string): Promise<void> {
+  await playModel(data).deleteMany({ song: songId });
+  counted(data).forget();
 }
 
-export async function deletePlaysOfUser(userId: string): Promise<void> {
-  await PlayModel.deleteMany({ user: userId });
-  counted.forget();
+export async function deletePlaysOfUser(data: AppData, userId: string): Promise<void> {
+  await playModel(data).deleteMany({ user: userId });
+  counted(data).forget();
 }

@@ -18,10 +18,10 @@ export function playsRouter(ctx: AppContext): Router {
     if (!(await ctx.catalogue.songExists(songId))) throw notFound(CATALOGUE_MESSAGES.songNotFound);
     const userId = authUser(req)._id;
     if (submission) {
-      await recordPlay(userId, songId, new Date());
+      await recordPlay(ctx.data, userId, songId, new Date());
       await scrobbleListen(ctx, userId, songId, { player: WEB_PLAYER_NAME });
     } else {
-      await setNowPlaying(userId, WEB_PLAYER_NAME, songId, new Date());
+      await setNowPlaying(ctx.data, userId, WEB_PLAYER_NAME, songId, new Date());
       // Best effort and not waited for: a slow service does not hold the player up.
       void scrobbleNowPlaying(ctx, userId, songId, WEB_PLAYER_NAME).catch((err: unknown) => ctx.logger.warn({ err: String(err) }, 'now playing not sent'));
     }

@@ -1,4 +1,5 @@
-import mongoose, { Schema } from 'mongoose';
+import { Schema } from 'mongoose';
+import { defineModel } from '../db/appData.js';
 
 /**
  * One document per API key, `_id` = SHA-256 of the key: checking a key is a primary-key read.
@@ -18,4 +19,4 @@ const apiKeySchema = new Schema(
 );
 apiKeySchema.index({ user: 1 });
 
-export const ApiKeyModel = mongoose.model('ApiKey', apiKeySchema, 'api_keys');
+export const API_KEY_MODEL = defineModel('ApiKey', apiKeySchema, 'api_keys');

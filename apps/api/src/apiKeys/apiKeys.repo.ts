@@ -1,7 +1,10 @@
 import type { ApiKeyInfo } from '@samaa/shared';
 import { isSoleWriter } from '../db/engine.js';
 import { StampedCache } from '../db/stampedCache.js';
-import { ApiKeyModel } from './apiKey.model.js';
+import { defineKept, type AppData } from '../db/appData.js';
+import { API_KEY_MODEL } from './apiKey.model.js';
+
+const apiKeyModel = (data: AppData) => data.model(API_KEY_MODEL);
 
 interface ApiKeyDoc {
   _id: string;
@@ -25,9 +28,9 @@ const toInfo = (doc: ApiKeyDoc): ApiKeyInfo => ({
   tokenSignIn: Boolean(doc.sealed),
 });
 
-export async function insertApiKey(keyHash: string, keyId: string, userId: string, name: string, sealed?: string): Promise<ApiKeyInfo> {
-  const doc = await ApiKeyModel.create({ _id: keyHash, keyId, user: userId, name, sealed });
-  owners.forget(keyHash);
+export async function insertApiKey(data: AppData, keyHash: string, keyId: string, userId: string, name: string, sealed?: string): Promise<ApiKeyInfo> {
+  const doc = await apiKeyModel(data).create({ _id: keyHash, keyId, user: userId, name, sealed });
+  owners(data).forget(keyHash);
   return toInfo(doc.toObject());
 }
 
@@ -38,62 +41,63 @@ export async function insertApiKey(keyHash: string, keyId: string, userId: strin
  * revocation is not kept. Where other processes share the database, each check stays a fresh
  * primary-key read: one of them may revoke a key at any moment.
  */
-const owners = new StampedCache<string, { owner: string | null }>({ max: 10_000 });
+const OWNERS = defineKept('apiKeyOwners', () => new StampedCache<string, { owner: string | null }>({ max: 10_000 }));
+const owners = (data: AppData) => data.kept(OWNERS);
 
-async function readOwner(keyHash: string): Promise<{ owner: string | null }> {
-  const doc = await ApiKeyModel.findById(keyHash).select('user').lean();
+async function readOwner(data: AppData, keyHash: string): Promise<{ owner: string | null }> {
+  const doc = await apiKeyModel(data).findById(keyHash).select('user').lean();
   return { owner: doc ? String(doc.user) : null };
 }
 
 /** The owner of a key, by the key's hash. */
-export async function findApiKeyOwner(keyHash: string): Promise<string | null> {
-  if (!isSoleWriter()) return (await readOwner(keyHash)).owner;
-  const { owner } = await owners.get(keyHash, () => readOwner(keyHash));
+export async function findApiKeyOwner(data: AppData, keyHash: string): Promise<string | null> {
+  if (!isSoleWriter()) return (await readOwner(data, keyHash)).owner;
+  const { owner } = await owners(data).get(keyHash, () => readOwner(data, keyHash));
   // An unknown key is not kept: the key made next would otherwise wait for its entry to go.
-  if (owner === null) owners.forget(keyHash);
+  if (owner === null) owners(data).forget(keyHash);
   return owner;
 }
 
-async function keyDocsOf(userId: string): Promise<ApiKeyDoc[]> {
-  return ApiKeyModel.find({ user: userId }).lean<ApiKeyDoc[]>();
+async function keyDocsOf(data: AppData, userId: string): Promise<ApiKeyDoc[]> {
+  return apiKeyModel(data).find({ user: userId }).lean<ApiKeyDoc[]>();
 }
 
 /** A user's keys that can be read back (made with a sealed copy). */
-export async function sealedKeysOf(userId: string): Promise<SealedApiKey[]> {
-  const docs = await ApiKeyModel.find({ user: userId }).select('_id sealed').lean<{ _id: string; sealed?: string }[]>();
+export async function sealedKeysOf(data: AppData, userId: string): Promise<SealedApiKey[]> {
+  const docs = await apiKeyModel(data).find({ user: userId }).select('_id sealed').lean<{ _id: string; sealed?: string }[]>();
   return docs.flatMap((doc) => (doc.sealed ? [{ keyHash: doc._id, sealed: doc.sealed }] : []));
 }
 
 /** A key sealed again under a rotated secret (a whole-field write: no read-modify-write). */
-export async function replaceSealed(keyHash: string, sealed: string): Promise<void> {
-  await ApiKeyModel.updateOne({ _id: keyHash }, { $set: { sealed } });
+export async function replaceSealed(data: AppData, keyHash: string, sealed: string): Promise<void> {
+  await apiKeyModel(data).updateOne({ _id: keyHash }, { $set: { sealed } });
 }
 
 /** A user's keys, newest first. */
-export async function apiKeysOf(userId: string): Promise<ApiKeyInfo[]> {
-  const docs = await keyDocsOf(userId);
+export async function apiKeysOf(data: AppData, userId: string): Promise<ApiKeyInfo[]> {
+  const docs = await keyDocsOf(data, userId);
   return docs.sort((a, b) => (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0)).map(toInfo);
 }
 
 /** Deletes the user's key with this public id; false when the user has none such. */
-export async function deleteApiKeyOf(userId: string, keyId: string): Promise<boolean> {
-  const doc = (await keyDocsOf(userId)).find((key) => key.keyId === keyId);
+export async function deleteApiKeyOf(data: AppData, userId: string, keyId: string): Promise<boolean> {
+  const doc = (await keyDocsOf(data, userId)).find((key) => key.keyId === keyId);
   if (!doc) return false;
-  owners.forget(doc._id);
+  owners(data).forget(doc._id);
   try {
-    const { deletedCount } = await ApiKeyModel.deleteOne({ _id: doc._id });
+    const { deletedCount } = await apiKeyModel(data).deleteOne({ _id: doc._id });
     return deletedCount === 1;
   } finally {
-    owners.forget(doc._id);
+    owners(data).forget(doc._id);
   }
 }
 
 /** Cascade of a user delete. */
-export async function deleteApiKeysOf(userId: string): Promise<void> {
-  owners.forget();
+export async function deleteApiKeysOf(data: AppData, userId: string): Promise<void> {
+  owners(data).forget();
   try {
-    await ApiKeyModel.deleteMany({ user: userId });
+    await apiKeyModel(data).deleteMany({ user: userId });
   } finally {
-    owners.forget();
+    owners(data).forget();
   }
 }

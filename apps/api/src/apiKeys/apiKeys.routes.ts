@@ -3,27 +3,23 @@ import { API_KEY_MESSAGES } from '@samaa/shared';
 import type { AppContext } from '../context.js';
 import { authUser, requireAuth } from '../auth/middleware.js';
 import { createApiKey, listApiKeys, revokeApiKey } from './apiKeys.service.js';
-import { configureKeySealing, keySealer } from './keySeal.js';
 
 /** /api/account/api-keys: the signed-in user's keys for Subsonic apps. Owners only. */
 export function apiKeysRouter(ctx: AppContext): Router {
-  // Without a secret of its own, the sealing key is derived from the JWT secret (by HKDF, with
-  // its own label: neither key reveals the other).
-  configureKeySealing(keySealer(ctx.config.subsonicKeySecret ?? ctx.jwtSecret, ctx.config.subsonicKeySecretPrevious));
   const router = Router();
   router.use(requireAuth(ctx));
 
   router.get('/', async (req, res) => {
-    res.set('Cache-Control', 'no-store').json({ data: await listApiKeys(authUser(req)._id) });
+    res.set('Cache-Control', 'no-store').json({ data: await listApiKeys(ctx.data, authUser(req)._id) });
   });
 
   router.post('/', async (req, res) => {
-    const data = await createApiKey(authUser(req)._id, req.body);
+    const data = await createApiKey(ctx, authUser(req)._id, req.body);
     res.set('Cache-Control', 'no-store').status(201).json({ data, message: API_KEY_MESSAGES.created });
   });
 
   router.delete('/:id', async (req, res) => {
-    await revokeApiKey(authUser(req)._id, String(req.params.id));
+    await revokeApiKey(ctx.data, authUser(req)._id, String(req.params.id));
     res.json({ message: API_KEY_MESSAGES.revoked });
   });
 

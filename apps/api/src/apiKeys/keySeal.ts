@@ -35,6 +35,11 @@ export interface KeySealer {
   open(sealed: string, keyHash: string): OpenedKey | null;
 }
 
+/**
+ * The sealer of an app's keys (made once per app, at composition): under SUBSONIC_KEY_SECRET,
+ * else a secret derived from the JWT secret (by HKDF, with its own label: neither key reveals the
+ * other); SUBSONIC_KEY_SECRET_PREVIOUS while rotating.
+ */
 export function keySealer(current: string, previous?: string): KeySealer {
   const now = sealingKey(current);
   const before = previous ? sealingKey(previous) : undefined;
@@ -61,17 +66,3 @@ export function keySealer(current: string, previous?: string): KeySealer {
     },
   };
 }
-
-// eslint-disable-next-line no-restricted-syntax -- process setting: set from the configuration by apiKeysRouter, the same secrets for every context of a process
-let configured: KeySealer | undefined;
-
-/**
- * Set once per process from the configuration (SUBSONIC_KEY_SECRET, else a secret derived from
- * the JWT secret; SUBSONIC_KEY_SECRET_PREVIOUS while rotating).
- */
-export function configureKeySealing(sealer: KeySealer): void {
-  configured = sealer;
-}
-
-/** Undefined before the app is configured: keys are then made without a sealed copy. */
-export const currentKeySealer = (): KeySealer | undefined => configured;

@@ -36,7 +36,7 @@ export function authRouter(ctx: AppContext, opts: AuthRouterOptions = {}): Route
 
     const user = await checkCredentials(throttle, email, ip, {
       verify: async () => {
-        const found = await findLoginUser(email);
+        const found = await findLoginUser(ctx.data, email);
         // The hash is checked even for an unknown email: the answer takes as long either way.
         const ok = await passwordMatches(input.password, found?.passwordHash);
         return found && ok ? found : undefined;

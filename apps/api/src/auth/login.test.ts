@@ -4,16 +4,19 @@ import mongoose from 'mongoose';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { API_MESSAGES } from '@samaa/shared';
-import { useTestDatabase } from '../test/db.js';
+import { useTestDatabase, storedModel } from '../test/db.js';
 import { createTestApp, createTestContext, createUser, TEST_JWT_SECRET } from '../test/context.js';
 import { findVerificationLink, readOutbox } from '../test/mailbox.js';
 import { errorHandler } from '../http/errors.js';
-import { UserModel } from '../users/user.model.js';
+import { USER_MODEL } from '../users/user.model.js';
 import { RESEND_INTERVAL_MS } from '../users/accounts.service.js';
-import { VerificationTokenModel } from '../users/verificationToken.model.js';
+import { VERIFICATION_TOKEN_MODEL } from '../users/verificationToken.model.js';
 import { authRouter } from './auth.routes.js';
 import { verifyToken } from './jwt.js';
 import { createLoginThrottle, LOGIN_LIMITS } from './loginThrottle.js';
+
+const UserModel = storedModel(USER_MODEL);
+const VerificationTokenModel = storedModel(VERIFICATION_TOKEN_MODEL);
 
 useTestDatabase();
 const { app, ctx } = createTestApp({ JWT_EXPIRES_IN: '2h' });

@@ -30,18 +30,31 @@ export function requireAuth(ctx: AppContext): RequestHandler {
   return async (req, _res, next) => {
     const header = req.header('x-auth-token');
     if (!header) throw unauthorized(API_MESSAGES.noToken);
-    const user = await userOfToken(header, ctx.jwtSecret);
+    const user = await userOfToken(ctx, header);
     if (!user) throw unauthorized(API_MESSAGES.invalidToken);
     req.user = user;
     next();
   };
 }
 
-/** The user a token names, or null when it is invalid, expired, revoked or of a deleted user. */
-export async function userOfToken(token: string, secret: string): Promise<AuthUser | null> {
-  const claims = verifyToken(token, secret);
+/**
+ * The user id a token of this app claims (signature, algorithm and expiry checked), before
+ * `userOfToken` tells whether the user still exists and the token is not revoked: what a request
+ * may start reading for that user meanwhile, and answer only once `userOfToken` says yes.
+ */
+export function claimedUserId({ jwtSecret }: Pick<AppContext, 'jwtSecret'>, token: string): string | null {
+  const claims = verifyToken(token, jwtSecret);
+  return claims && isObjectId(claims._id) ? claims._id : null;
+}
+
+/** The user a token names in this app, or null when it is invalid, expired, revoked or of a deleted user. */
+export async function userOfToken(
+  { data, jwtSecret }: Pick<AppContext, 'data' | 'jwtSecret'>,
+  token: string,
+): Promise<AuthUser | null> {
+  const claims = verifyToken(token, jwtSecret);
   if (!claims || !isObjectId(claims._id)) return null;
-  const user = await findIdentity(claims._id);
+  const user = await findIdentity(data, claims._id);
   // A password change moves the version: tokens signed before it no longer work.
   if (!user || user.tokenVersion !== (claims.v ?? 0)) return null;
   return { _id: user._id, name: user.name, isAdmin: user.isAdmin };

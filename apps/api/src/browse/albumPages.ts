@@ -55,14 +55,15 @@ function sliceAcross(lists: readonly (readonly AlbumEntry[])[], offset: number, 
   return out;
 }
 
-export function albumsPage(library: Library, genres: GenreIndex, notes: Annotations, query: AlbumsQuery): AlbumsAnswer {
+/** `genres` is needed only when the query names a genre. */
+export function albumsPage(library: Library, genres: GenreIndex | undefined, notes: Annotations, query: AlbumsQuery): AlbumsAnswer {
   const { sort, limit } = query;
   const offset = (query.page - 1) * limit;
   const yearFiltered = query.fromYear !== undefined || query.toYear !== undefined;
   const from = query.fromYear ?? 0;
   const to = query.toYear ?? 9999;
   const inYears = (album: AlbumEntry) => !yearFiltered || (album.year !== undefined && album.year >= from && album.year <= to);
-  const genreAlbums = query.genre === undefined ? undefined : (genres.albumSongs.get(foldGenre(query.genre)) ?? new Map<AlbumEntry, number>());
+  const genreAlbums = query.genre === undefined ? undefined : (genres?.albumSongs.get(foldGenre(query.genre)) ?? new Map<AlbumEntry, number>());
   const keep = (album: AlbumEntry) => inYears(album) && (!genreAlbums || genreAlbums.has(album));
 
   // The listener orders start from the played songs, never from every album.

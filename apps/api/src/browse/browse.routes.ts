@@ -33,7 +33,7 @@ export function browseRouter(ctx: AppContext): Router {
   const paging = (query: unknown) => validate<browse.Paging>(browsePageSchema, query);
 
   router.get('/albums', async (req, res) => {
-    res.json(await browse.albums(catalogue, validate<AlbumsQuery>(albumsQuerySchema, req.query)));
+    res.json(await browse.albums(ctx, validate<AlbumsQuery>(albumsQuerySchema, req.query)));
   });
   router.get('/albums/:id', async (req, res) => {
     res.json(await browse.album(catalogue, idOf(req.params.id, ALBUM_ID_PATTERN)));
@@ -42,7 +42,7 @@ export function browseRouter(ctx: AppContext): Router {
     res.json(await browse.artists(catalogue, paging(req.query)));
   });
   router.get('/artists/:id', async (req, res) => {
-    res.json(await browse.artist(catalogue, idOf(req.params.id, ARTIST_ID_PATTERN)));
+    res.json(await browse.artist(ctx, idOf(req.params.id, ARTIST_ID_PATTERN)));
   });
   router.get('/genres', async (_req, res) => {
     res.json(await browse.genres(catalogue));

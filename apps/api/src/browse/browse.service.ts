@@ -12,11 +12,12 @@ import {
   type PlacedSong,
   type SongPlace,
 } from '@samaa/shared';
+import type { Stores } from '../context.js';
 import type { Catalogue } from '../songs/songs.service.js';
 import { playStats } from '../analytics/analytics.service.js';
 import { notFound } from '../http/errors.js';
 import { foldGenre, genreIndexView } from '../subsonic/genreIndex.js';
-import { currentLibrary, indexLetter, memoised, type Library } from '../subsonic/library.js';
+import { albumOfSongId, currentLibrary, indexLetter, memoised, type Library } from '../subsonic/library.js';
 import { albumsPage } from './albumPages.js';
 import { albumCard, albumDetail, artistCard, placedSong } from './browseEntries.js';
 
@@ -33,12 +34,14 @@ export interface Paging {
 
 const pageOf = <T>(items: readonly T[], { limit, page }: Paging) => items.slice((page - 1) * limit, page * limit);
 
-export async function albums(catalogue: Catalogue, query: AlbumsQuery): Promise<BrowsePage<AlbumCard>> {
+export async function albums({ data, catalogue }: Stores, query: AlbumsQuery): Promise<BrowsePage<AlbumCard>> {
   const played = query.sort === 'mostPlayed' || query.sort === 'recentlyPlayed';
+  // The genre index is read only for a genre's page: built on first use, it would make every
+  // first album page after a start wait for it.
   const [library, genres, plays] = await Promise.all([
     currentLibrary(catalogue),
-    catalogue.view(genreIndexView),
-    played ? playStats() : Promise.resolve(new Map()),
+    query.genre === undefined ? undefined : catalogue.view(genreIndexView),
+    played ? playStats(data) : Promise.resolve(new Map()),
   ]);
   const answer = albumsPage(library, genres, { starred: new Map(), plays }, query);
   return { data: answer.albums.map((album) => albumCard(library, album)), total: answer.total };
@@ -72,8 +75,8 @@ export async function artists(catalogue: Catalogue, paging: Paging): Promise<Art
 }
 
 /** The artist's albums by year, and its songs most played first (O(the artist's songs)). */
-export async function artist(catalogue: Catalogue, id: string): Promise<ArtistDetail> {
-  const [library, plays] = await Promise.all([currentLibrary(catalogue), playStats()]);
+export async function artist({ data, catalogue }: Stores, id: string): Promise<ArtistDetail> {
+  const [library, plays] = await Promise.all([currentLibrary(catalogue), playStats(data)]);
   const entry = library.artistById.get(id);
   if (!entry) throw notFound(BROWSE_MESSAGES.artistNotFound);
   const playsOf = (songId: string) => plays.get(songId)?.plays ?? 0;
@@ -113,7 +116,7 @@ export async function genreSongs(catalogue: Catalogue, name: string, paging: Pag
 /** The album and artist a song row links to. */
 export async function songPlace(catalogue: Catalogue, songId: string): Promise<SongPlace> {
   const library = await currentLibrary(catalogue);
-  const entry = library.albumOfSong.get(songId);
+  const entry = albumOfSongId(library, songId);
   if (!entry) throw notFound(BROWSE_MESSAGES.songNotFound);
   return { songId, albumId: entry.id, artistId: entry.artistId };
 }

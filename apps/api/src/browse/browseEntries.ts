@@ -1,6 +1,6 @@
 import type { AlbumCard, AlbumDetail, ArtistCard, PlacedSong } from '@samaa/shared';
 import type { Song } from '@samaa/shared';
-import type { AlbumEntry, ArtistEntry, Library } from '../subsonic/library.js';
+import { albumOfSongId, type AlbumEntry, type ArtistEntry, type Library } from '../subsonic/library.js';
 
 /*
  * The library's entries (the ones Subsonic answers from) as the web shows them: a cover is the
@@ -24,7 +24,7 @@ export function albumCard(library: Library, album: AlbumEntry): AlbumCard {
 
 /** The song with the album and artist the library files it under. */
 export function placedSong(library: Library, song: Song): PlacedSong {
-  const album = library.albumOfSong.get(song._id);
+  const album = albumOfSongId(library, song._id);
   return { ...song, albumId: album?.id ?? '', artistId: album?.artistId ?? '' };
 }
 

@@ -139,7 +139,12 @@ export async function runAdminCli(argv: string[], io: CliIo): Promise<number> {
     const logger = createLogger(io.env.LOG_LEVEL ?? 'warn');
     const db = await openDatabase(config, logger, 'npm run admin', dataStartup);
     try {
-      const { action, user } = await ensureAdmin({ email: values.email, name, password, gender });
+      const { action, user } = await ensureAdmin(db.data, {
+        email: values.email,
+        name,
+        password,
+        gender,
+      });
       const what =
         action === 'created'
           ? `Created the verified admin ${user.email} (${user.name}).`

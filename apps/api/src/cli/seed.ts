@@ -1,7 +1,10 @@
 /**
  * Fills the database with a generated catalogue and verified listeners:
  *
- *   npm run seed -- --songs 10000 [--users 1000] [--reset]
+ *   npm run seed -- --songs 10000 [--per-album 10] [--users 1000] [--reset]
+ *
+ * --per-album N tags the songs as albums of N tracks (album artist, album, disc and track, year,
+ * genre), so the album, artist and genre pages have something to show.
  *
  * Connects like the server does (settings from the environment and .env of the directory npm was
  * run from), so run it while the server is stopped, or point both at MONGODB_URI.
@@ -17,12 +20,13 @@ import { openDatabase } from '../db/open.js';
 import { createLogger } from '../logger.js';
 import { deleteAllLikes } from '../likes/likes.seed.js';
 import { deleteAllPlaylists } from '../playlists/playlists.seed.js';
+import { createPlaylistStore } from '../playlists/playlists.service.js';
 import { countSongs, insertSongs } from '../songs/songs.repo.js';
 import { AppData } from '../db/appData.js';
 import type { Catalogue } from '../songs/catalogue.js';
 import { catalogueSnapshotFile, createAppCatalogue } from '../appCatalogue.js';
 import { deleteAllSongs } from '../songs/songs.seed.js';
-import { generateSongs, personName, seededRandom, type SongMedia } from '../songs/generateSongs.js';
+import { generateSongs, personName, seededRandom, withAlbums, type SongMedia } from '../songs/generateSongs.js';
 import { writeDemoMedia } from '../media/demoSeed.js';
 import { countUsersAtDomain, deleteUsersAtDomain, insertUsers } from '../users/users.seed.js';
 import { deleteVerificationTokensOf } from '../users/verificationTokens.repo.js';
@@ -39,6 +43,8 @@ export interface SeedOptions {
   songs: number;
   users: number;
   reset: boolean;
+  /** Tag the songs as albums of this many tracks; 0 or absent: no album tags. */
+  perAlbum?: number;
   /** Cover and audio the generated songs cycle through (the command passes the demo media). */
   media?: SongMedia[];
 }
@@ -59,19 +65,21 @@ async function inBatches<T, R>(items: T[], insert: (batch: T[]) => Promise<R[]>)
   return out;
 }
 
-async function seedSongs(data: AppData, count: number, seed: number, media: SongMedia[] = []): Promise<void> {
+async function seedSongs(data: AppData, count: number, seed: number, media: SongMedia[] = [], perAlbum = 0): Promise<void> {
   const now = Date.now();
+  const generated = generateSongs(count, seed, media);
+  const tagged = perAlbum > 0 ? withAlbums(generated, seed, perAlbum) : generated;
   // Spread over the past months, the last one newest, so "newest first" reads naturally.
-  const songs = generateSongs(count, seed, media).map((song, i) => {
+  const songs = tagged.map((song, i) => {
     const at = new Date(now - (count - i) * 37 * MINUTE);
     return { ...song, createdAt: at, updatedAt: at };
   });
   await inBatches(songs, async (batch) => (await insertSongs(data, batch)).ids);
 }
 
-async function seedUsers(count: number, seed: number): Promise<UserRecord[]> {
+async function seedUsers(data: AppData, count: number, seed: number): Promise<UserRecord[]> {
   const hash = await hashPassword(SEED_PASSWORD);
-  const offset = await countUsersAtDomain(SEED_EMAIL_DOMAIN);
+  const offset = await countUsersAtDomain(data, SEED_EMAIL_DOMAIN);
   const rand = seededRandom(seed);
   const genders = ['female', 'male', 'non-binary'] as const;
   const now = Date.now();
@@ -89,7 +97,7 @@ async function seedUsers(count: number, seed: number): Promise<UserRecord[]> {
       updatedAt: at,
     };
   });
-  return inBatches(users, insertUsers);
+  return inBatches(users, (batch) => insertUsers(data, batch));
 }
 
 /**
@@ -100,33 +108,49 @@ async function seedUsers(count: number, seed: number): Promise<UserRecord[]> {
  */
 export async function seedDatabase(catalogue: Catalogue, opts: SeedOptions, data = new AppData()): Promise<SeedResult> {
   if (opts.reset) {
-    await Promise.all([deleteAllSongs(data), deleteAllLikes(), deleteAllPlaylists()]);
-    const removed = await deleteUsersAtDomain(SEED_EMAIL_DOMAIN);
-    await Promise.all(removed.map(deleteVerificationTokensOf));
+    await Promise.all([deleteAllSongs(data), deleteAllLikes(data), deleteAllPlaylists(createPlaylistStore(data))]);
+    const removed = await deleteUsersAtDomain(data, SEED_EMAIL_DOMAIN);
+    await Promise.all(removed.map((id) => deleteVerificationTokensOf(data, id)));
   }
   const seed = (await countSongs(data)) + 1;
-  if (opts.songs > 0) await seedSongs(data, opts.songs, seed, opts.media);
+  if (opts.songs > 0) await seedSongs(data, opts.songs, seed, opts.media, opts.perAlbum);
   if (opts.reset || opts.songs > 0) await catalogue.apply();
-  const listeners = opts.users > 0 ? await seedUsers(opts.users, seed) : [];
+  const listeners = opts.users > 0 ? await seedUsers(data, opts.users, seed) : [];
   const userEmails = listeners.map((user) => user.email);
   return { songs: opts.songs, users: opts.users, userEmails, listeners, password: SEED_PASSWORD };
 }
 
-const USAGE = 'Usage: npm run seed -- --songs N [--users N] [--reset]';
+const USAGE = 'Usage: npm run seed -- --songs N [--per-album N] [--users N] [--reset]';
 
-function count(value: string | undefined, flag: string): number {
+function count(value: string | undefined, flag: string, digits = 7): number {
   if (value === undefined) return 0;
-  if (!/^\d{1,7}$/.test(value)) throw new Error(`${flag} must be a whole number (got "${value}")\n${USAGE}`);
+  if (!new RegExp(`^\\d{1,${digits}}$`).test(value)) throw new Error(`${flag} must be a whole number (got "${value}")\n${USAGE}`);
   return Number(value);
+}
+
+function perAlbum(value: string | undefined): number {
+  const tracks = count(value, '--per-album', 3);
+  if (value !== undefined && tracks < 1) throw new Error(`--per-album must be 1 to 999 (got "${value}")\n${USAGE}`);
+  return tracks;
 }
 
 export function parseSeedArgs(args: string[]): SeedOptions {
   const { values } = parseArgs({
     args,
-    options: { songs: { type: 'string' }, users: { type: 'string' }, reset: { type: 'boolean', default: false } },
+    options: {
+      songs: { type: 'string' },
+      'per-album': { type: 'string' },
+      users: { type: 'string' },
+      reset: { type: 'boolean', default: false },
+    },
     strict: true,
   });
-  const opts = { songs: count(values.songs, '--songs'), users: count(values.users, '--users'), reset: Boolean(values.reset) };
+  const opts = {
+    songs: count(values.songs, '--songs'),
+    perAlbum: perAlbum(values['per-album']),
+    users: count(values.users, '--users'),
+    reset: Boolean(values.reset),
+  };
   if (!opts.songs && !opts.users && !opts.reset) throw new Error(USAGE);
   return opts;
 }
@@ -153,11 +177,12 @@ async function main() {
     const started = Date.now();
     // Generated songs play our own demo files, so a seeded install works offline.
     const media = opts.songs > 0 ? await writeDemoMedia(config) : [];
-    const catalogue = createAppCatalogue({ snapshotFile: catalogueSnapshotFile(config) });
-    const result = await seedDatabase(catalogue, { ...opts, media });
+    const catalogue = createAppCatalogue({ data: db.data, snapshotFile: catalogueSnapshotFile(config) });
+    const result = await seedDatabase(catalogue, { ...opts, media }, db.data);
     console.log(`Database: ${db.engine}, ${config.mongodbDbName}`);
     if (opts.reset) console.log('Removed every song, like and playlist, and the seeded listeners.');
-    console.log(`Inserted ${result.songs} songs and ${result.users} verified listeners in ${Date.now() - started} ms.`);
+    const albums = opts.perAlbum ? ` in albums of ${opts.perAlbum}` : '';
+    console.log(`Inserted ${result.songs} songs${albums} and ${result.users} verified listeners in ${Date.now() - started} ms.`);
     if (result.users > 0) {
       console.log(`Listeners: ${result.userEmails[0]} … ${result.userEmails.at(-1)}, password: ${result.password}`);
     }

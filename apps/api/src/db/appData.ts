@@ -21,6 +21,17 @@ export const defineModel = <TSchema extends Schema>(name: string, schema: TSchem
   collection,
 });
 
+/**
+ * What a repository keeps for one app's data besides its models (a read model, writes being
+ * grouped), made on first use from that data and kept by it, so two apps share none of it.
+ */
+export interface KeptDefinition<T> {
+  name: string;
+  make(data: AppData): T;
+}
+
+export const defineKept = <T>(name: string, make: (data: AppData) => T): KeptDefinition<T> => ({ name, make });
+
 /** The model `mongoose.model(name, schema)` gives for a schema (Mongoose's own typing of it). */
 export type BoundModel<TSchema extends Schema> = Model<
   InferSchemaType<TSchema>,
@@ -45,6 +56,7 @@ export type BoundModel<TSchema extends Schema> = Model<
  */
 export class AppData {
   private readonly models = new Map<ModelDefinition<Schema>, Model<unknown>>();
+  private readonly keptParts = new Map<KeptDefinition<unknown>, unknown>();
 
   constructor(readonly connection: Connection = mongoose.connection) {}
 
@@ -60,6 +72,22 @@ export class AppData {
       this.models.set(definition, model);
     }
     return model as unknown as BoundModel<TSchema>;
+  }
+
+  /** What a repository keeps for this data (`defineKept`), made once. */
+  kept<T>(definition: KeptDefinition<T>): T {
+    if (!this.keptParts.has(definition)) this.keptParts.set(definition, definition.make(this));
+    return this.keptParts.get(definition) as T;
+  }
+
+  /** The names of the kept parts made so far (tests: a request after the start makes none). */
+  keptMade(): string[] {
+    return [...this.keptParts.keys()].map((definition) => definition.name);
+  }
+
+  /** Drops every kept part (a test that wipes the database drops what was read from it). */
+  forgetKept(): void {
+    this.keptParts.clear();
   }
 
   /** Builds the indexes of these models on this connection (the server, once at start). */

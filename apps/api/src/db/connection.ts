@@ -26,8 +26,6 @@ export async function connectMongoose(uri: string, dbName: string, maxPoolSize?:
     await mongoose.disconnect();
     await connect(POOL_SIZE.ferretdb);
   }
-  // Indexes are built once here, for every model registered so far (never dropped).
-  await Promise.all(Object.values(mongoose.models).map((model) => model.createIndexes()));
   await detectEngine();
   return mongoose;
 }

@@ -65,6 +65,43 @@ export const ID_FILTER_PATCH: SourcePatch = {
 };
 
 /**
+ * A find by a list of ids, `{_id: {$in: [...]}}`, read the whole table: the backend narrows the
+ * rows by `_id` only for a single string or ObjectId. A list of those (at most ID_LIST_MAX) is
+ * looked up on the same index, `_id IN (...)`; the handler still applies the whole filter to
+ * what comes back, so the documents found are the same. Applies after ID_FILTER_PATCH.
+ */
+export const ID_LIST_MAX = 1000;
+export const ID_LIST_PATCH: SourcePatch = {
+  files: [`${FERRET}/backends/sqlite/collection.go`],
+  // In the query and in its explanation.
+  from: '\t\t\targs = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}\n\t\t}\n\t}\n',
+  to: [
+    '\t\t\targs = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}',
+    '\t\tcase *types.Document:',
+    '\t\t\tin, _ := v.(*types.Document).Get("$in")',
+    `\t\t\tif ids, ok := in.(*types.Array); ok && v.(*types.Document).Len() == 1 && ids.Len() > 0 && ids.Len() <= ${ID_LIST_MAX} {`,
+    '\t\t\t\tmarks := make([]string, 0, ids.Len())',
+    '\t\t\t\tkeys := make([]any, 0, ids.Len())',
+    '\t\t\t\tfor i := 0; i < ids.Len(); i++ {',
+    '\t\t\t\t\tswitch id := must.NotFail(ids.Get(i)); id.(type) {',
+    '\t\t\t\t\tcase string, types.ObjectID:',
+    '\t\t\t\t\t\tmarks = append(marks, "?")',
+    '\t\t\t\t\t\tkeys = append(keys, string(must.NotFail(sjson.MarshalSingleValue(id))))',
+    '\t\t\t\t\t}',
+    '\t\t\t\t}',
+    '\t\t\t\tif len(keys) == ids.Len() {',
+    '\t\t\t\t\twhereClause = fmt.Sprintf(` WHERE %s IN (%s)`, metadata.IDColumn, strings.Join(marks, ", "))',
+    '\t\t\t\t\targs = keys',
+    '\t\t\t\t}',
+    '\t\t\t}',
+    '\t\t}',
+    '\t}',
+    '',
+  ].join('\n'),
+  count: 2,
+};
+
+/**
  * Every transaction, query and iterator is registered with a pprof profile, its stack captured,
  * and given a finalizer that crashes the engine if it was never released: a leak check for
  * FerretDB's own tests, a twelfth of the time of a small update here. Registering is switched off.
@@ -88,7 +125,7 @@ export const RESOURCE_TRACKING_PATCHES: readonly SourcePatch[] = [
   },
 ];
 
-export const ENGINE_PATCHES: readonly SourcePatch[] = [ID_LOOKUP_PATCH, VALUE_DECODE_PATCH, ID_FILTER_PATCH, ...RESOURCE_TRACKING_PATCHES];
+export const ENGINE_PATCHES: readonly SourcePatch[] = [ID_LOOKUP_PATCH, VALUE_DECODE_PATCH, ID_FILTER_PATCH, ID_LIST_PATCH, ...RESOURCE_TRACKING_PATCHES];
 
 /** What identifies the patches, for the binary's name: changed patches build a new binary. */
 export function patchesFingerprint(): string {

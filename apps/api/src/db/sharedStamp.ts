@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import mongoose, { Schema } from 'mongoose';
+import { Schema } from 'mongoose';
+import { defineModel, type AppData } from './appData.js';
 import { isSoleWriter } from './engine.js';
 
 const stampSchema = new Schema({ _id: String, stamp: String }, { versionKey: false });
-const StampModel = mongoose.model('SharedStamp', stampSchema, 'shared_stamps');
+export const STAMP_MODEL = defineModel('SharedStamp', stampSchema, 'shared_stamps');
 
 /** Delay before moving again for writes made while a move was under way. */
 export const MOVE_AGAIN_AFTER_MS = 250;
@@ -24,6 +25,8 @@ export class SharedStamp {
   private moveAgain = false;
 
   constructor(
+    /** The app's data the stamp lives in. */
+    private readonly data: AppData,
     private readonly name: string,
     private readonly checkMs: number,
     /** Drops what this process keeps: someone (maybe this process) wrote since the last check. */
@@ -47,7 +50,7 @@ export class SharedStamp {
 
   private async read(): Promise<void> {
     try {
-      const doc = await StampModel.findById(this.name).lean();
+      const doc = await this.data.model(STAMP_MODEL).findById(this.name).lean();
       const stamp = doc?.stamp ?? 'none';
       if (stamp !== this.seen) this.onMoved();
       this.seen = stamp;
@@ -69,7 +72,7 @@ export class SharedStamp {
       for (let failures = 0, delay = 100; ; ) {
         this.moveAgain = false;
         try {
-          await StampModel.updateOne({ _id: this.name }, { $set: { stamp: randomUUID() } }, { upsert: true });
+          await this.data.model(STAMP_MODEL).updateOne({ _id: this.name }, { $set: { stamp: randomUUID() } }, { upsert: true });
           failures = 0;
           if (!this.moveAgain) return;
           // Writes during that move: one more move for all of them, a little later (readers look

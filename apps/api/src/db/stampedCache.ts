@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import type { AppData } from './appData.js';
 import { SharedStamp } from './sharedStamp.js';
 
 export interface StampedCacheOptions {
@@ -6,9 +7,23 @@ export interface StampedCacheOptions {
   max: number;
   /**
    * When other API processes may write the same data: the shared stamp every write moves, and
-   * how often it is read (sharedStamp.ts). Without it only this process's writes drop entries.
+   * how often it is read (sharedStamp.ts), in the app's data. Without it only this process's
+   * writes drop entries.
    */
-  stamp?: { name: string; checkMs: number };
+  stamp?: { name: string; checkMs: number; data: AppData };
+  /**
+   * Readers of a key that arrive while its read runs share that read, unless a write of the key
+   * (or a drop of everything) came since it began: a long read (a listener's thousands of
+   * playlists) is then made once for all its readers, whatever other keys are written meanwhile.
+   */
+  shareReads?: boolean;
+}
+
+/** A read in flight: whether a write of its key came since it began, and what it will give. */
+interface InFlight<V> {
+  overlapped: boolean;
+  dropsOfAll: number;
+  value?: Promise<V>;
 }
 
 /**
@@ -24,11 +39,13 @@ export class StampedCache<K extends NonNullable<unknown>, V extends NonNullable<
   /** Drops of everything so far. */
   private dropsOfAll = 0;
   /** Per key, the reads in flight; a write of the key marks them overlapped. */
-  private readonly reading = new Map<K, Set<{ overlapped: boolean }>>();
+  private readonly reading = new Map<K, Set<InFlight<V>>>();
+  private readonly shareReads: boolean;
 
-  constructor({ max, stamp }: StampedCacheOptions) {
+  constructor({ max, stamp, shareReads = false }: StampedCacheOptions) {
     this.entries = new LRUCache<K, V>({ max });
-    this.stamp = stamp && new SharedStamp(stamp.name, stamp.checkMs, () => this.forget());
+    this.stamp = stamp && new SharedStamp(stamp.data, stamp.name, stamp.checkMs, () => this.forget());
+    this.shareReads = shareReads;
   }
 
   /** The kept value, or `read`'s, kept for `ttlMs` (0: until a write) unless a write overlapped the read. */
@@ -36,19 +53,33 @@ export class StampedCache<K extends NonNullable<unknown>, V extends NonNullable<
     await this.stamp?.check();
     const kept = this.entries.get(key);
     if (kept !== undefined) return kept;
-    const before = this.dropsOfAll;
-    const mine = { overlapped: false };
+    return (this.shareReads && this.sharedRead(key)) || this.readAndKeep(key, read, ttlMs);
+  }
+
+  /** A read of `key` in flight that no write of it has overlapped, if any. */
+  private sharedRead(key: K): Promise<V> | undefined {
+    for (const running of this.reading.get(key) ?? []) {
+      if (!running.overlapped && running.dropsOfAll === this.dropsOfAll) return running.value;
+    }
+    return undefined;
+  }
+
+  private readAndKeep(key: K, read: () => Promise<V>, ttlMs: () => number): Promise<V> {
+    const mine: InFlight<V> = { overlapped: false, dropsOfAll: this.dropsOfAll };
     let reads = this.reading.get(key);
     if (!reads) this.reading.set(key, (reads = new Set()));
-    reads.add(mine);
-    try {
-      const value = await read();
-      if (!mine.overlapped && this.dropsOfAll === before) this.entries.set(key, value, { ttl: ttlMs() });
-      return value;
-    } finally {
-      reads.delete(mine);
-      if (reads.size === 0 && this.reading.get(key) === reads) this.reading.delete(key);
-    }
+    const running = reads.add(mine);
+    mine.value = (async () => {
+      try {
+        const value = await read();
+        if (!mine.overlapped && this.dropsOfAll === mine.dropsOfAll) this.entries.set(key, value, { ttl: ttlMs() });
+        return value;
+      } finally {
+        running.delete(mine);
+        if (running.size === 0 && this.reading.get(key) === running) this.reading.delete(key);
+      }
+    })();
+    return mine.value;
   }
 
   private overlap(key: K): void {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { PlaylistModel } from '../playlists/playlist.model.js';
+import { PLAYLIST_MODEL } from '../playlists/playlist.model.js';
 import { createTestApp, createUser, type TestUser } from '../test/context.js';
 import { useTestDatabase, storedSongs } from '../test/db.js';
 import { fuzzRoute, JSON_HEADERS, type FuzzRequest, type RouteUnderFuzz } from '../test/fuzz.js';
@@ -9,7 +9,8 @@ import { listenApp, type ListeningApp } from '../test/listen.js';
 const SongModel = storedSongs();
 
 useTestDatabase();
-const { app } = createTestApp();
+const { app, ctx } = createTestApp();
+const playlistModel = () => ctx.data.model(PLAYLIST_MODEL);
 let server: ListeningApp;
 let owner: TestUser;
 let stranger: TestUser;
@@ -23,7 +24,7 @@ beforeAll(async () => {
   [owner, stranger] = await Promise.all([createUser(), createUser()]);
   const song = await SongModel.create({ name: 'S', artist: 'A', img: 'https://example.com/s.jpg', song: '/media/audio/s.mp3' });
   songId = String(song._id);
-  playlistId = String((await PlaylistModel.create({ ...PLAYLIST, user: owner._id, songs: [song._id] }))._id);
+  playlistId = String((await playlistModel().create({ ...PLAYLIST, user: owner._id, songs: [song._id] }))._id);
 });
 afterAll(() => server.close());
 

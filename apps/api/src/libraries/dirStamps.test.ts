@@ -141,9 +141,14 @@ describe('directory stamps', () => {
 
   it('rewrites the stamps of hundreds of directories (the embedded engine left one large bulk update unanswered)', async () => {
     const stamps = Array.from({ length: 300 }, (_, i) => ({ path: `many/${i}`, mtimeMs: 1, files: ['a.mp3'], dirs: [] }));
-    await saveDirStamps('many', stamps, []);
-    await saveDirStamps('many', stamps.map((stamp) => ({ ...stamp, mtimeMs: 2 })), []);
-    const kept = await dirStampsOf('many');
+    await saveDirStamps(data, 'many', stamps, []);
+    await saveDirStamps(
+      data,
+      'many',
+      stamps.map((stamp) => ({ ...stamp, mtimeMs: 2 })),
+      [],
+    );
+    const kept = await dirStampsOf(data, 'many');
     expect(kept.size).toBe(300);
     expect([...kept.values()].every((stamp) => stamp.mtimeMs === 2)).toBe(true);
   });

@@ -1,5 +1,11 @@
 import { isDuplicateKey } from '../db/dataErrors.js';
-import { LibraryDirModel, LibraryFileModel, LibraryLeaseModel, LibraryStatusModel } from './libraryFile.model.js';
+import type { AppData } from '../db/appData.js';
+import { LIBRARY_DIR_MODEL, LIBRARY_FILE_MODEL, LIBRARY_LEASE_MODEL, LIBRARY_STATUS_MODEL } from './libraryFile.model.js';
+
+const fileModel = (data: AppData) => data.model(LIBRARY_FILE_MODEL);
+const dirModel = (data: AppData) => data.model(LIBRARY_DIR_MODEL);
+const statusModel = (data: AppData) => data.model(LIBRARY_STATUS_MODEL);
+const leaseModel = (data: AppData) => data.model(LIBRARY_LEASE_MODEL);
 
 export interface LibraryFileEntry {
   _id: string;
@@ -25,19 +31,19 @@ export interface LibraryScanSummary {
 export const fileEntryId = (library: string, relative: string) => `${library}:${relative}`;
 
 /** Every entry of one folder (one scan of the entries collection). */
-export async function fileEntriesOf(library: string): Promise<LibraryFileEntry[]> {
-  return LibraryFileModel.find({ library }).lean<LibraryFileEntry[]>();
+export async function fileEntriesOf(data: AppData, library: string): Promise<LibraryFileEntry[]> {
+  return fileModel(data).find({ library }).lean<LibraryFileEntry[]>();
 }
 
 /** Each entry of one folder, read with a cursor: a rescan keeps a compact form, not the documents. */
-export async function forEachFileEntry(library: string, visit: (entry: LibraryFileEntry) => void): Promise<void> {
-  const cursor = LibraryFileModel.find({ library }).lean<LibraryFileEntry>().cursor({ batchSize: 1000 });
+export async function forEachFileEntry(data: AppData, library: string, visit: (entry: LibraryFileEntry) => void): Promise<void> {
+  const cursor = fileModel(data).find({ library }).lean<LibraryFileEntry>().cursor({ batchSize: 1000 });
   for await (const entry of cursor) visit(entry as LibraryFileEntry);
 }
 
 /** One entry by its primary key (a rescan reads only the entries of directories that changed). */
-export async function fileEntryById(id: string): Promise<LibraryFileEntry | null> {
-  return LibraryFileModel.findById(id).lean<LibraryFileEntry>();
+export async function fileEntryById(data: AppData, id: string): Promise<LibraryFileEntry | null> {
+  return fileModel(data).findById(id).lean<LibraryFileEntry>();
 }
 
 /** What a scan keeps of a directory, to skip it next time while its mtime stays the same. */
@@ -55,8 +61,8 @@ const packed = (names: readonly string[]) => names.join('\n');
 const unpacked = (names: string | undefined) => (names ? names.split('\n') : []);
 
 /** Every directory stamp of one folder: one query of the stamps (one document per directory). */
-export async function dirStampsOf(library: string): Promise<Map<string, DirStampEntry>> {
-  const rows = await LibraryDirModel.find({ library }).lean();
+export async function dirStampsOf(data: AppData, library: string): Promise<Map<string, DirStampEntry>> {
+  const rows = await dirModel(data).find({ library }).lean();
   const prefix = dirStampId(library, '').length;
   return new Map(
     rows.map((row) => {
@@ -68,26 +74,28 @@ export async function dirStampsOf(library: string): Promise<Map<string, DirStamp
 }
 
 /** Writes stamps (by primary key, in bulk) and deletes those of directories that are gone. */
-export async function saveDirStamps(library: string, stamps: readonly DirStampEntry[], gone: readonly string[]): Promise<void> {
+export async function saveDirStamps(data: AppData, library: string, stamps: readonly DirStampEntry[], gone: readonly string[]): Promise<void> {
   // Small commands: the embedded engine never answered one bulk update of 150 existing documents
   // (100 went through), so each command stays well below that.
   const CHUNK = 50;
   for (let i = 0; i < stamps.length; i += CHUNK) {
-    await LibraryDirModel.bulkWrite(
-      stamps.slice(i, i + CHUNK).map(({ path, mtimeMs, files, dirs, errors }) => ({
-        updateOne: {
-          filter: { _id: dirStampId(library, path) },
-          update: errors?.length
-            ? { $set: { library, mtimeMs, files: packed(files), dirs: packed(dirs), unreadable: JSON.stringify(errors.map(({ name, error }) => [name, error])) } }
-            : { $set: { library, mtimeMs, files: packed(files), dirs: packed(dirs) }, $unset: { unreadable: 1 } },
-          upsert: true,
-        },
-      })),
+    await dirModel(data).bulkWrite(
+      stamps
+        .slice(i, i + CHUNK)
+        .map(({ path, mtimeMs, files, dirs, errors }) => ({
+          updateOne: {
+            filter: { _id: dirStampId(library, path) },
+            update: errors?.length
+              ? { $set: { library, mtimeMs, files: packed(files), dirs: packed(dirs), unreadable: JSON.stringify(errors.map(({ name, error }) => [name, error])) } }
+              : { $set: { library, mtimeMs, files: packed(files), dirs: packed(dirs) }, $unset: { unreadable: 1 } },
+            upsert: true,
+          },
+        })),
       { ordered: false },
     );
   }
   for (let i = 0; i < gone.length; i += CHUNK) {
-    await LibraryDirModel.bulkWrite(
+    await dirModel(data).bulkWrite(
       gone.slice(i, i + CHUNK).map((path) => ({ deleteOne: { filter: { _id: dirStampId(library, path) } } })),
       { ordered: false },
     );
@@ -95,9 +103,9 @@ export async function saveDirStamps(library: string, stamps: readonly DirStampEn
 }
 
 /** Entries of files seen for the first time. */
-export async function insertFileEntries(entries: readonly LibraryFileEntry[]): Promise<void> {
+export async function insertFileEntries(data: AppData, entries: readonly LibraryFileEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  await LibraryFileModel.insertMany(entries, { ordered: false });
+  await fileModel(data).insertMany(entries, { ordered: false });
 }
 
 /**
@@ -105,14 +113,10 @@ export async function insertFileEntries(entries: readonly LibraryFileEntry[]): P
  * embedded engine that is a primary-key write, where a replace or a plain update scans the
  * collection (docs/performance.md, "Figures behind the code").
  */
-export async function saveFileEntries(entries: readonly LibraryFileEntry[]): Promise<void> {
+export async function saveFileEntries(data: AppData, entries: readonly LibraryFileEntry[]): Promise<void> {
   for (const { _id, songId, error, lyricsStamp, ...fields } of entries) {
-    const unset = {
-      ...(songId === undefined ? { songId: 1 } : {}),
-      ...(error === undefined ? { error: 1 } : {}),
-      ...(lyricsStamp === undefined ? { lyricsStamp: 1 } : {}),
-    };
-    await LibraryFileModel.updateOne(
+    const unset = { ...(songId === undefined ? { songId: 1 } : {}), ...(error === undefined ? { error: 1 } : {}), ...(lyricsStamp === undefined ? { lyricsStamp: 1 } : {}) };
+    await fileModel(data).updateOne(
       { _id },
       {
         $set: { ...fields, ...(songId !== undefined ? { songId } : {}), ...(error !== undefined ? { error } : {}), ...(lyricsStamp !== undefined ? { lyricsStamp } : {}) },
@@ -124,52 +128,55 @@ export async function saveFileEntries(entries: readonly LibraryFileEntry[]): Pro
 }
 
 /** Deletes entries by primary key, a few at a time: a folder that went takes its entries in bounded steps. */
-export async function deleteFileEntries(ids: readonly string[]): Promise<void> {
+export async function deleteFileEntries(data: AppData, ids: readonly string[]): Promise<void> {
   const LANES = 8;
-  for (let i = 0; i < ids.length; i += LANES) await Promise.all(ids.slice(i, i + LANES).map((_id) => LibraryFileModel.deleteOne({ _id })));
+  for (let i = 0; i < ids.length; i += LANES) await Promise.all(ids.slice(i, i + LANES).map((_id) => fileModel(data).deleteOne({ _id })));
 }
 
-export async function fileErrorsOf(library: string, limit: number): Promise<{ path: string; error: string }[]> {
-  const rows = await LibraryFileModel.find({ library, error: { $exists: true } }).select('path error').lean();
+export async function fileErrorsOf(data: AppData, library: string, limit: number): Promise<{ path: string; error: string }[]> {
+  const rows = await fileModel(data)
+    .find({ library, error: { $exists: true } })
+    .select('path error')
+    .lean();
   return rows
     .map((row) => ({ path: row.path, error: row.error ?? '' }))
     .sort((a, b) => a.path.localeCompare(b.path))
     .slice(0, limit);
 }
 
-export async function saveScanSummary(library: string, summary: LibraryScanSummary): Promise<void> {
-  await LibraryStatusModel.replaceOne({ _id: library }, { _id: library, ...summary }, { upsert: true });
+export async function saveScanSummary(data: AppData, library: string, summary: LibraryScanSummary): Promise<void> {
+  await statusModel(data).replaceOne({ _id: library }, { _id: library, ...summary }, { upsert: true });
 }
 
-export async function scanSummaryOf(library: string): Promise<LibraryScanSummary | null> {
-  return LibraryStatusModel.findById(library).lean<LibraryScanSummary>();
+export async function scanSummaryOf(data: AppData, library: string): Promise<LibraryScanSummary | null> {
+  return statusModel(data).findById(library).lean<LibraryScanSummary>();
 }
 
 /**
  * Takes the folder's scan lease for `ms`, when no other process holds a live one. Inserts and
  * deletes by primary key only: the one write every engine applies atomically.
  */
-export async function takeScanLease(library: string, owner: string, ms: number): Promise<boolean> {
+export async function takeScanLease(data: AppData, library: string, owner: string, ms: number): Promise<boolean> {
   const _id = `scan:${library}`;
   const until = new Date(Date.now() + ms);
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
-      await LibraryLeaseModel.create({ _id, owner, until });
+      await leaseModel(data).create({ _id, owner, until });
       return true;
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
-      const held = await LibraryLeaseModel.findById(_id).lean();
+      const held = await leaseModel(data).findById(_id).lean();
       if (held && held.owner !== owner && held.until.getTime() > Date.now()) return false;
-      if (held) await LibraryLeaseModel.deleteOne({ _id, owner: held.owner, until: held.until });
+      if (held) await leaseModel(data).deleteOne({ _id, owner: held.owner, until: held.until });
     }
   }
   return false;
 }
 
-export async function renewScanLease(library: string, owner: string, ms: number): Promise<void> {
-  await LibraryLeaseModel.updateOne({ _id: `scan:${library}`, owner }, { $set: { until: new Date(Date.now() + ms) } });
+export async function renewScanLease(data: AppData, library: string, owner: string, ms: number): Promise<void> {
+  await leaseModel(data).updateOne({ _id: `scan:${library}`, owner }, { $set: { until: new Date(Date.now() + ms) } });
 }
 
-export async function releaseScanLease(library: string, owner: string): Promise<void> {
-  await LibraryLeaseModel.deleteOne({ _id: `scan:${library}`, owner });
+export async function releaseScanLease(data: AppData, library: string, owner: string): Promise<void> {
+  await leaseModel(data).deleteOne({ _id: `scan:${library}`, owner });
 }

@@ -73,12 +73,12 @@ export function createLibraries(ctx: LibrariesDeps): LibrariesRuntime {
   };
 
   async function runScan(folder: LibraryFolder, state: FolderState): Promise<void> {
-    if (!(await takeScanLease(folder.id, owner, LEASE_MS))) {
+    if (!(await takeScanLease(ctx.data, folder.id, owner, LEASE_MS))) {
       state.again = true;
       state.retry = setTimeout(() => kick(folder), BUSY_RETRY_MS);
       return;
     }
-    const renew = setInterval(() => void renewScanLease(folder.id, owner, LEASE_MS).catch(() => undefined), RENEW_MS);
+    const renew = setInterval(() => void renewScanLease(ctx.data, folder.id, owner, LEASE_MS).catch(() => undefined), RENEW_MS);
     const { full, dirty } = state;
     state.full = false;
     state.dirty = new Set();
@@ -97,7 +97,7 @@ export function createLibraries(ctx: LibrariesDeps): LibrariesRuntime {
         onUnreadable: (file, reason) => ctx.logger.warn({ library: folder.name, file, reason }, `could not read ${file} in ${folder.name}: ${reason}`),
       });
       state.problem = undefined;
-      await saveScanSummary(folder.id, {
+      await saveScanSummary(ctx.data, folder.id, {
         lastScanAt: new Date(),
         durationMs: result.durationMs,
         files: result.files,
@@ -127,7 +127,7 @@ export function createLibraries(ctx: LibrariesDeps): LibrariesRuntime {
       ctx.logger.warn({ err, library: folder.name }, 'music folder scan failed');
     } finally {
       clearInterval(renew);
-      await releaseScanLease(folder.id, owner).catch(() => undefined);
+      await releaseScanLease(ctx.data, folder.id, owner).catch(() => undefined);
     }
   }
 
@@ -176,7 +176,7 @@ export function createLibraries(ctx: LibrariesDeps): LibrariesRuntime {
       return Promise.all(
         folders.map(async (folder): Promise<LibraryView> => {
           const state = states.get(folder.id)!;
-          const summary = await scanSummaryOf(folder.id);
+          const summary = await scanSummaryOf(ctx.data, folder.id);
           return {
             id: folder.id,
             name: folder.name,

@@ -1,4 +1,5 @@
-import mongoose, { Schema } from 'mongoose';
+import { Schema } from 'mongoose';
+import { defineModel } from '../db/appData.js';
 
 /**
  * One entry per audio file seen in a music folder, `_id` = `{library}:{relative path}`: what the
@@ -20,7 +21,7 @@ const libraryFileSchema = new Schema(
 );
 libraryFileSchema.index({ library: 1 });
 
-export const LibraryFileModel = mongoose.model('LibraryFile', libraryFileSchema, 'library_files');
+export const LIBRARY_FILE_MODEL = defineModel('LibraryFile', libraryFileSchema, 'library_files');
 
 /**
  * One stamp per directory of a music folder, `_id` = `{library}:{relative path}` (`{library}:`
@@ -45,7 +46,7 @@ const libraryDirSchema = new Schema(
 );
 libraryDirSchema.index({ library: 1 });
 
-export const LibraryDirModel = mongoose.model('LibraryDir', libraryDirSchema, 'library_dirs');
+export const LIBRARY_DIR_MODEL = defineModel('LibraryDir', libraryDirSchema, 'library_dirs');
 
 /** The last finished scan of each folder, and the lease that lets one process scan it at a time. */
 const libraryStatusSchema = new Schema(
@@ -62,11 +63,11 @@ const libraryStatusSchema = new Schema(
   { versionKey: false },
 );
 
-export const LibraryStatusModel = mongoose.model('LibraryStatus', libraryStatusSchema, 'library_status');
+export const LIBRARY_STATUS_MODEL = defineModel('LibraryStatus', libraryStatusSchema, 'library_status');
 
 const leaseSchema = new Schema(
   { _id: { type: String, required: true }, owner: { type: String, required: true }, until: { type: Date, required: true } },
   { versionKey: false },
 );
 
-export const LibraryLeaseModel = mongoose.model('LibraryLease', leaseSchema, 'library_leases');
+export const LIBRARY_LEASE_MODEL = defineModel('LibraryLease', leaseSchema, 'library_leases');

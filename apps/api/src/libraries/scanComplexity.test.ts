@@ -195,7 +195,7 @@ describe('scan complexity', () => {
     await expect(stopped).rejects.toThrow();
     let entries = 0;
     let withSong = 0;
-    await forEachFileEntry('sizestop', (entry) => {
+    await forEachFileEntry(data, 'sizestop', (entry) => {
       entries += 1;
       if (entry.songId) withSong += 1;
     });

@@ -205,6 +205,7 @@ const sizeAndTime = (size: number, mtimeMs: number) => `${size}:${mtimeMs}`;
 
 /** What a scan knows of the files it may meet: every entry of the folder, or those of its changed directories. */
 async function knownEntries(
+  data: AppData,
   library: LibraryFolder,
   plan: Awaited<ReturnType<typeof planScan>>,
   readAll: boolean,
@@ -225,11 +226,11 @@ async function knownEntries(
     }
   }
   if (readAll || lookups.size > lookupLimit) {
-    await forEachFileEntry(library.id, keep);
+    await forEachFileEntry(data, library.id, keep);
     return known;
   }
   await inLanes([...lookups], ENGINE_LANES, async (relative) => {
-    const entry = await fileEntryById(fileEntryId(library.id, relative));
+    const entry = await fileEntryById(data, fileEntryId(library.id, relative));
     if (entry) keep(entry);
   });
   return known;
@@ -250,14 +251,14 @@ export async function scanLibrary(library: LibraryFolder, deps: ScanDeps): Promi
   const started = Date.now();
   const scanFs = deps.fs ?? nodeScanFs;
   const full = deps.full === true;
-  const stamps = await dirStampsOf(library.id);
+  const stamps = await dirStampsOf(deps.data, library.id);
   let stampedFiles = 0;
   for (const stamp of stamps.values()) stampedFiles += stamp.files.length;
   // Without stamps (a first scan) or on a full rescan, every entry is read at once: one query.
   const readAll = full || stamps.size === 0;
   const lookupLimit = Math.max(LOOKUPS_AT_LEAST, Math.floor(stampedFiles / 10));
   const plan = await planScan(library.root, { scanFs, stamps, dirty: deps.dirty, full, namesUpTo: readAll ? 0 : lookupLimit, signal: deps.signal });
-  const known = await knownEntries(library, plan, readAll || !plan.namesKept, lookupLimit);
+  const known = await knownEntries(deps.data, library, plan, readAll || !plan.namesKept, lookupLimit);
   const unchangedDirs = new Set(plan.unchanged.map((stamp) => stamp.path));
   // A new file may be a known one that moved: only those whose size and mtime match a known song's
   // file wait for the end of the walk, when the files that disappeared are known.
@@ -318,20 +319,29 @@ export async function scanLibrary(library: LibraryFolder, deps: ScanDeps): Promi
       for (const [i, { id, file, input, read }] of refreshes.entries()) {
         if (kept[i]) {
           result.updated += 1;
-          await storeScannedLyrics(id, read.lyrics);
+          await storeScannedLyrics(deps.data, id, read.lyrics);
           rewritten.push(entryOf(library, file, { songId: id, ...lyricsProblem(read) }));
         } else fresh.push({ file, input, read });
       }
     }
     if (fresh.length > 0) {
-      const ids = await addSongs(deps, fresh.map(({ file, input }) => ({ ...input, scanFile: fileEntryId(library.id, file.relative) })));
-      for (const [k, { read }] of fresh.entries()) if (read.lyrics) await storeScannedLyrics(ids[k]!, read.lyrics);
+      const ids = await addSongs(
+        deps,
+        fresh.map(({ file, input }) => ({ ...input, scanFile: fileEntryId(library.id, file.relative) })),
+      );
+      for (const [k, { read }] of fresh.entries()) if (read.lyrics) await storeScannedLyrics(deps.data, ids[k]!, read.lyrics);
       rewritten.push(...fresh.map(({ file, read }, k) => entryOf(library, file, { songId: ids[k], ...lyricsProblem(read) })));
       result.added += fresh.length;
     }
     // Files seen for the first time in one bulk insert; known ones rewritten by primary key.
-    await insertFileEntries(rewritten.filter((entry) => !known.has(entry.path)));
-    await saveFileEntries(rewritten.filter((entry) => known.has(entry.path)));
+    await insertFileEntries(
+      deps.data,
+      rewritten.filter((entry) => !known.has(entry.path)),
+    );
+    await saveFileEntries(
+      deps.data,
+      rewritten.filter((entry) => known.has(entry.path)),
+    );
     progress.done += batch.length;
     deps.onProgress?.({ ...progress });
   };
@@ -403,8 +413,8 @@ export async function scanLibrary(library: LibraryFolder, deps: ScanDeps): Promi
     const { songId } = known.get(from)!;
     live ??= await deps.catalogue.songsById();
     if (live.has(songId!)) await moveScannedSong(deps, songId!, libraryFileUrl(library, file.relative), fileEntryId(library.id, file.relative));
-    await saveFileEntries([entryOf(library, file, { songId })]);
-    await deleteFileEntries([fileEntryId(library.id, from)]);
+    await saveFileEntries(deps.data, [entryOf(library, file, { songId })]);
+    await deleteFileEntries(deps.data, [fileEntryId(library.id, from)]);
     result.moved += 1;
     progress.done += 1;
   }
@@ -421,12 +431,15 @@ export async function scanLibrary(library: LibraryFolder, deps: ScanDeps): Promi
     if (songId) await deleteSong(deps, songId).catch(() => undefined);
     result.removed += 1;
   }
-  await deleteFileEntries(removed.map((relative) => fileEntryId(library.id, relative)));
+  await deleteFileEntries(
+    deps.data,
+    removed.map((relative) => fileEntryId(library.id, relative)),
+  );
 
   // Stamps last, once every file they list is written: a scan stopped before here leaves the
   // old ones, and the next scan lists these directories again.
   const written = [...building.values()].map((stamp) => ({ ...stamp, files: stamp.files.sort(), errors: stamp.errors.sort((a, b) => a.name.localeCompare(b.name)) }));
-  await saveDirStamps(library.id, written, [...plan.gone.map((stamp) => stamp.path), ...vanished]);
+  await saveDirStamps(deps.data, library.id, written, [...plan.gone.map((stamp) => stamp.path), ...vanished]);
 
   // The folder's songs are those of the catalogue at its address (an admin may have deleted some).
   const prefix = libraryFileUrl(library, '');

@@ -1,4 +1,5 @@
-import mongoose, { Schema } from 'mongoose';
+import { Schema } from 'mongoose';
+import { defineModel } from '../db/appData.js';
 
 /** The primary key of the like of `songId` by `userId`. */
 export function likeId(userId: string, songId: string): string {
@@ -20,4 +21,4 @@ const likeSchema = new Schema(
 likeSchema.index({ user: 1, createdAt: -1 });
 likeSchema.index({ song: 1 });
 
-export const LikeModel = mongoose.model('Like', likeSchema);
+export const LIKE_MODEL = defineModel('Like', likeSchema);

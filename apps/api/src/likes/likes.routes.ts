@@ -14,13 +14,13 @@ export function likesRouter(ctx: AppContext): Router {
 
   router.put('/like/:songId', auth, async (req, res) => {
     const songId = objectId(req.params.songId);
-    const liked = await toggleLike(ctx.catalogue, authUser(req)._id, songId);
+    const liked = await toggleLike(ctx, authUser(req)._id, songId);
     res.json({ message: liked ? CATALOGUE_MESSAGES.songLiked : CATALOGUE_MESSAGES.songUnliked, liked });
   });
 
   // Before /like/:userId, which would otherwise take "ids" for a user id.
   router.get('/like/ids', auth, async (req, res) => {
-    res.set('Cache-Control', 'private, no-cache').json({ data: await likedSongIds(authUser(req)._id) });
+    res.set('Cache-Control', 'private, no-cache').json({ data: await likedSongIds(ctx.data, authUser(req)._id) });
   });
 
   router.get('/like/:userId', auth, async (req, res) => {
@@ -30,10 +30,10 @@ export function likesRouter(ctx: AppContext): Router {
     const page = parsePage(req.query);
     res.set('Cache-Control', 'private, no-cache');
     if (!page) {
-      res.json({ data: await likedSongs(ctx.catalogue, userId) });
+      res.json({ data: await likedSongs(ctx, userId) });
       return;
     }
-    res.json(await likedSongsPage(ctx.catalogue, userId, page));
+    res.json(await likedSongsPage(ctx, userId, page));
   });
 
   return router;

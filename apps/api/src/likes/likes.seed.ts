@@ -1,4 +1,5 @@
-import { LikeModel } from './like.model.js';
+import type { AppData } from '../db/appData.js';
+import { LIKE_MODEL } from './like.model.js';
 
 /*
  * Bulk empties for the seed (cli/seed.ts): no request reaches them, so they stay out of the
@@ -6,6 +7,6 @@ import { LikeModel } from './like.model.js';
  */
 
 /** Removes every like (seed --reset). */
-export async function deleteAllLikes(): Promise<void> {
-  await LikeModel.deleteMany({});
+export async function deleteAllLikes(data: AppData): Promise<void> {
+  await data.model(LIKE_MODEL).deleteMany({});
 }

@@ -2,14 +2,16 @@ import mongoose from 'mongoose';
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { API_MESSAGES, CATALOGUE_MESSAGES } from '@samaa/shared';
-import { useTestDatabase } from '../test/db.js';
+import { useTestDatabase, storedModel } from '../test/db.js';
 import { TEST_JWT_SECRET, createTestApp, createUser, type TestUser } from '../test/context.js';
 import { listenersWithSongs } from '../test/catalogue.js';
 import { signToken } from '../auth/jwt.js';
-import { LikeModel, likeId } from './like.model.js';
+import { LIKE_MODEL, likeId } from './like.model.js';
 import { migrateData } from '../db/migrations.js';
 import { dataStartup } from '../dataStartup.js';
 import { toggleLike } from './likes.service.js';
+
+const LikeModel = storedModel(LIKE_MODEL);
 
 useTestDatabase();
 const { app, ctx } = createTestApp();
@@ -75,7 +77,7 @@ describe('like ids', () => {
 
   it('ends with the state the answers report under concurrent double toggles', async () => {
     for (const songId of songIds) {
-      const results = await Promise.all([toggleLike(ctx.catalogue, alice._id, songId), toggleLike(ctx.catalogue, alice._id, songId)]);
+      const results = await Promise.all([toggleLike(ctx, alice._id, songId), toggleLike(ctx, alice._id, songId)]);
       const stored = await LikeModel.countDocuments({ user: alice._id, song: songId });
       // One after the other: the first likes, the second unlikes.
       expect(results.sort()).toEqual([false, true]);
@@ -99,7 +101,7 @@ describe('likes stored by older builds (ObjectId _id)', () => {
     await legacyLike(alice, songIds[0]!, older);
     await legacyLike(bob, songIds[0]!);
     await like(alice, songIds[1]!);
-    await migrateData(ctx.logger, dataStartup.migrations);
+    await migrateData(ctx.data, ctx.logger, dataStartup.migrations);
 
     expect(await LikeModel.countDocuments({ _id: { $type: 'objectId' } })).toBe(0);
     expect((await LikeModel.findById(likeId(alice._id, songIds[0]!)).lean())?.createdAt).toEqual(older);

@@ -1,4 +1,5 @@
-import mongoose, { Schema } from 'mongoose';
+import { Schema } from 'mongoose';
+import { defineModel } from '../db/appData.js';
 
 /**
  * A song's lyrics, `_id` = the song's id: its own collection, read by primary key, so the
@@ -25,4 +26,4 @@ const lyricsSchema = new Schema(
   { versionKey: false },
 );
 
-export const LyricsModel = mongoose.model('Lyrics', lyricsSchema, 'lyrics');
+export const LYRICS_MODEL = defineModel('Lyrics', lyricsSchema, 'lyrics');

@@ -34,12 +34,12 @@ export function lyricsRouter(ctx: AppContext): Router {
     async (req, res) => {
       const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       if (bytes.length === 0) throw badRequest(LYRICS_MESSAGES.empty);
-      res.json({ data: await uploadLyrics(ctx.catalogue, objectId(req.params.id), bytes), message: LYRICS_MESSAGES.saved });
+      res.json({ data: await uploadLyrics(ctx, objectId(req.params.id), bytes), message: LYRICS_MESSAGES.saved });
     },
   );
 
   router.delete('/:id/lyrics', ...admin, async (req, res) => {
-    await removeLyrics(ctx.catalogue, objectId(req.params.id));
+    await removeLyrics(ctx, objectId(req.params.id));
     res.json({ message: LYRICS_MESSAGES.removed });
   });
 

@@ -1,6 +1,7 @@
 import { CATALOGUE_MESSAGES, LYRICS_MESSAGES, type Song, type SongLyrics } from '@samaa/shared';
 import type { Config } from '../config/config.js';
-import type { AppContext } from '../context.js';
+import type { AppContext, Stores } from '../context.js';
+import { defineKept, type AppData } from '../db/appData.js';
 import type { Logger } from '../logger.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { resolveServedFile } from '../media/servedFile.js';
@@ -17,8 +18,8 @@ import { lyricsOfAudioFile, type FoundLyrics } from './audioFileLyrics.js';
  * The scanner stores music folder songs' lyrics as it reads their tags.
  */
 
-// eslint-disable-next-line no-restricted-syntax -- in-flight reads only: concurrent asks for one song's lyrics share one lookup, removed once settled
-const resolving = new Map<string, Promise<StoredLyrics | null>>();
+/** The app's lookups in flight: concurrent asks for one song's lyrics share one, removed once settled. */
+const RESOLVING = defineKept('lyricsLookups', () => new Map<string, Promise<StoredLyrics | null>>());
 
 /** An app's client of the LRCLIB-compatible service (`ctx.lyricsService`), when one is set. */
 export function createLyricsService({ config, logger }: { config: Config; logger: Logger }): LrclibClient | null {
@@ -67,8 +68,8 @@ async function resolve(ctx: AppContext, song: Song): Promise<StoredLyrics | null
     found = answer.kind === 'found' ? record(answer.lyrics, 'lrclib') : NONE;
   }
   // An admin's upload or removal that landed meanwhile wins.
-  await saveLyricsUnless(song._id, found, () => true);
-  return lyricsOf(song._id);
+  await saveLyricsUnless(ctx.data, song._id, found, () => true);
+  return lyricsOf(ctx.data, song._id);
 }
 
 /** GET /api/songs/{id}/lyrics: 404 with a message when the song is unknown or has none. */
@@ -80,8 +81,9 @@ export async function lyricsOfSong(ctx: AppContext, id: string): Promise<SongLyr
 
 /** A song's lyrics, resolved on first use; null when it has none. */
 export async function findLyrics(ctx: AppContext, song: Song): Promise<SongLyrics | null> {
-  let stored = await lyricsOf(song._id);
+  let stored = await lyricsOf(ctx.data, song._id);
   if (!stored) {
+    const resolving = ctx.data.kept(RESOLVING);
     let pending = resolving.get(song._id);
     if (!pending) {
       pending = resolve(ctx, song).finally(() => resolving.delete(song._id));
@@ -94,7 +96,7 @@ export async function findLyrics(ctx: AppContext, song: Song): Promise<SongLyric
 }
 
 /** An admin's .lrc or .txt upload: replaces whatever the song had. */
-export async function uploadLyrics(catalogue: Catalogue, id: string, bytes: Buffer): Promise<SongLyrics> {
+export async function uploadLyrics({ data, catalogue }: Stores, id: string, bytes: Buffer): Promise<SongLyrics> {
   const song = await songOf(catalogue, id);
   let parsed: ParsedLyrics;
   try {
@@ -103,25 +105,25 @@ export async function uploadLyrics(catalogue: Catalogue, id: string, bytes: Buff
     if (err instanceof NotLyricsError) throw badRequest(`${LYRICS_MESSAGES.notLyrics} (${err.message})`);
     throw err;
   }
-  await saveLyricsLocked(song._id, record(parsed, 'upload'));
+  await saveLyricsLocked(data, song._id, record(parsed, 'upload'));
   return { synced: parsed.synced, lines: parsed.lines, source: 'upload' };
 }
 
 /** An admin's removal: stays removed (no tag or service fills it) until an upload. */
-export async function removeLyrics(catalogue: Catalogue, id: string): Promise<void> {
+export async function removeLyrics({ data, catalogue }: Stores, id: string): Promise<void> {
   const song = await songOf(catalogue, id);
-  await saveLyricsLocked(song._id, { ...NONE, removed: true });
+  await saveLyricsLocked(data, song._id, { ...NONE, removed: true });
 }
 
 /**
  * What the scanner read from a music folder file. An admin's upload or removal stays; lyrics no
  * longer in the file are dropped, so a later play may ask the lyrics service.
  */
-export async function storeScannedLyrics(songId: string, lyrics: FoundLyrics | undefined): Promise<void> {
-  await saveLyricsUnless(songId, lyrics ? record(lyrics, lyrics.source) : null, (stored) => stored.source === 'upload' || stored.removed === true);
+export async function storeScannedLyrics(data: AppData, songId: string, lyrics: FoundLyrics | undefined): Promise<void> {
+  await saveLyricsUnless(data, songId, lyrics ? record(lyrics, lyrics.source) : null, (stored) => stored.source === 'upload' || stored.removed === true);
 }
 
 /** When a song goes: its lyrics. */
-export function forgetSong(songId: string): Promise<unknown> {
-  return deleteLyricsOf(songId);
+export function forgetSong(data: AppData, songId: string): Promise<unknown> {
+  return deleteLyricsOf(data, songId);
 }

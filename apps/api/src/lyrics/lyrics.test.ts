@@ -2,10 +2,12 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LYRICS_MESSAGES } from '@samaa/shared';
 import { startLrclibFake, type LrclibFake } from '@samaa/test-fakes';
-import { clearDatabase, useTestDatabase } from '../test/db.js';
+import { clearDatabase, useTestDatabase, storedModel } from '../test/db.js';
 import { createTestApp, createUser, type TestUser } from '../test/context.js';
 import { createSong } from '../songs/songs.service.js';
-import { LyricsModel } from './lyrics.model.js';
+import { LYRICS_MODEL } from './lyrics.model.js';
+
+const LyricsModel = storedModel(LYRICS_MODEL);
 
 useTestDatabase();
 let lrclib: LrclibFake;

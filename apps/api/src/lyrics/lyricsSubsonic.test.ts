@@ -16,7 +16,7 @@ const ids: Record<string, string> = {};
 beforeAll(async () => {
   await clearDatabase();
   const user = await createUser();
-  key = (await createApiKey(user._id, { name: 'Phone' })).key;
+  key = (await createApiKey(ctx, user._id, { name: 'Phone' })).key;
   const remote = { img: 'https://example.com/c.jpg', song: 'https://example.com/a.mp3', artist: 'Muse Test' };
   const [synced, plain, none] = await addSongs(ctx, [
     { ...remote, name: 'Hysteria Test' },
@@ -24,7 +24,7 @@ beforeAll(async () => {
     { ...remote, name: 'Silent Song' },
   ]);
   Object.assign(ids, { synced, plain, none });
-  await saveLyrics(ids.synced!, {
+  await saveLyrics(ctx.data, ids.synced!, {
     source: 'sidecar',
     synced: true,
     lang: 'eng',
@@ -33,8 +33,8 @@ beforeAll(async () => {
       { start: 2000, text: 'Grating me & you' },
     ],
   });
-  await saveLyrics(ids.plain!, { source: 'tags', synced: false, lines: [{ text: 'First words' }, { text: 'Café <second>' }] });
-  await saveLyrics(ids.none!, { source: 'none', synced: false, lines: [] });
+  await saveLyrics(ctx.data, ids.plain!, { source: 'tags', synced: false, lines: [{ text: 'First words' }, { text: 'Café <second>' }] });
+  await saveLyrics(ctx.data, ids.none!, { source: 'none', synced: false, lines: [] });
 });
 
 const rest = (method: string, params: Record<string, string>, format: 'json' | 'xml') =>

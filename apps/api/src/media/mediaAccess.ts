@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { MEDIA_ACCESS_MESSAGES } from '@samaa/shared';
 import type { AppContext } from '../context.js';
+import type { AppData } from '../db/appData.js';
 import { forbidden, unauthorized } from '../http/errors.js';
 import { isObjectId } from '../http/validate.js';
 import { userOfToken } from '../auth/middleware.js';
@@ -26,10 +27,10 @@ function headerToken(req: Request): string | undefined {
   return req.header('x-auth-token');
 }
 
-async function cookieUserExists(token: string, secret: string): Promise<boolean> {
+async function cookieUserExists(data: AppData, token: string, secret: string): Promise<boolean> {
   const claims = verifyMediaCookie(token, secret);
   if (!claims || !isObjectId(claims.userId)) return false;
-  const user = await findIdentity(claims.userId);
+  const user = await findIdentity(data, claims.userId);
   return Boolean(user && user.tokenVersion === claims.v);
 }
 
@@ -54,11 +55,11 @@ export function requireMediaAccess(ctx: AppContext, opts: MediaAccessOptions = {
     }
     const token = headerToken(req);
     if (token) {
-      if (!(await userOfToken(token, ctx.jwtSecret))) throw unauthorized(MEDIA_ACCESS_MESSAGES.signInRequired);
+      if (!(await userOfToken(ctx, token))) throw unauthorized(MEDIA_ACCESS_MESSAGES.signInRequired);
       return next();
     }
     const cookie = mediaCookieOf(req);
-    if (cookie && (await cookieUserExists(cookie, ctx.jwtSecret))) return next();
+    if (cookie && (await cookieUserExists(ctx.data, cookie, ctx.jwtSecret))) return next();
     throw unauthorized(MEDIA_ACCESS_MESSAGES.signInRequired);
   };
 }

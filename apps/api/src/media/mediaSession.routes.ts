@@ -15,7 +15,7 @@ export function mediaSessionRouter(ctx: AppContext): Router {
   router.post(MEDIA_SESSION_PATHS.mediaSession, requireAuth(ctx), async (req, res) => {
     const user = authUser(req);
     // requireAuth checked the token's version against this one: the cookie carries the same.
-    const identity = await findIdentity(user._id);
+    const identity = await findIdentity(ctx.data, user._id);
     setMediaCookie(res, ctx, { _id: user._id, v: identity?.tokenVersion ?? 0 });
     res.set('Cache-Control', 'no-store').status(204).end();
   });

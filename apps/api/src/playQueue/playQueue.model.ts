@@ -1,4 +1,5 @@
-import mongoose, { Schema } from 'mongoose';
+import { Schema } from 'mongoose';
+import { defineModel } from '../db/appData.js';
 
 /*
  * The listener's play queue, one document per user (`_id` = the user's id), so every read and
@@ -20,4 +21,4 @@ const playQueueSchema = new Schema(
   { versionKey: false },
 );
 
-export const PlayQueueModel = mongoose.model('PlayQueue', playQueueSchema, 'play_queues');
+export const PLAY_QUEUE_MODEL = defineModel('PlayQueue', playQueueSchema, 'play_queues');

@@ -18,18 +18,18 @@ export function playQueueRouter(ctx: AppContext): Router {
   router.use(requireAuth(ctx), rejectOversizedJson(QUEUE_BODY_BYTES), express.json({ limit: QUEUE_BODY_BYTES }));
 
   router.get('/', async (req, res) => {
-    const data = await playQueueForWeb(ctx.catalogue, authUser(req)._id);
+    const data = await playQueueForWeb(ctx, authUser(req)._id);
     res.set('Cache-Control', 'private, no-cache').json({ data });
   });
 
   router.put('/', async (req, res) => {
     const input = validate<PlayQueueInput>(playQueueSchema, req.body);
-    res.json({ data: await savePlayQueueFromWeb(ctx.catalogue, authUser(req)._id, input) });
+    res.json({ data: await savePlayQueueFromWeb(ctx, authUser(req)._id, input) });
   });
 
   router.post('/playlist', async (req, res) => {
     const input = validate<QueuePlaylistInput>(queuePlaylistSchema, req.body);
-    res.status(201).json({ data: await saveQueueAsPlaylist(ctx.catalogue, authUser(req)._id, input) });
+    res.status(201).json({ data: await saveQueueAsPlaylist(ctx, authUser(req)._id, input) });
   });
 
   return router;

@@ -1,7 +1,8 @@
 import { CATALOGUE_MESSAGES, type Playlist, type PlayQueue, type PlayQueueInput, type QueuePlaylistInput, type Song } from '@samaa/shared';
 import { badRequest, notFound } from '../http/errors.js';
-import { createPlaylist, discardPlaylist, replaceSongs } from '../playlists/playlists.service.js';
-import type { Catalogue } from '../songs/songs.service.js';
+import { createPlaylist, discardPlaylist, replaceSongs, type PlaylistDeps } from '../playlists/playlists.service.js';
+import type { Stores } from '../context.js';
+import type { AppData } from '../db/appData.js';
 import { deletePlayQueueOf, playQueueOf, savePlayQueueOf, type StoredPlayQueue } from './playQueue.repo.js';
 
 /*
@@ -37,8 +38,8 @@ function keepKnown(ids: readonly string[], current: number | undefined, has: (id
 }
 
 /** The listener's queue without the songs deleted since; null when none is kept. */
-export async function readPlayQueue(catalogue: Catalogue, userId: string): Promise<KeptQueue | null> {
-  const stored = await playQueueOf(userId);
+export async function readPlayQueue({ data, catalogue }: Stores, userId: string): Promise<KeptQueue | null> {
+  const stored = await playQueueOf(data, userId);
   if (!stored) return null;
   const byId = await catalogue.songsById();
   const { ids, current } = keepKnown(stored.songs, stored.current, (id) => byId.has(id));
@@ -58,7 +59,7 @@ export interface QueueToSave {
  * player's queue may hold a song deleted since it was queued).
  */
 export async function savePlayQueue(
-  catalogue: Catalogue,
+  { data, catalogue }: Stores,
   userId: string,
   queue: QueueToSave,
   { unknownSongs }: { unknownSongs: 'refuse' | 'drop' },
@@ -69,13 +70,13 @@ export async function savePlayQueue(
   const { ids, current } = keepKnown(songs, queue.current, (id) => byId.has(id));
   const stored: StoredPlayQueue = { songs: ids, position: queue.positionMs, changed: new Date(), changedBy: queue.changedBy };
   if (ids.length) stored.current = current ?? 0;
-  await savePlayQueueOf(userId, stored);
+  await savePlayQueueOf(data, userId, stored);
   return stored;
 }
 
 /** GET /api/play-queue's `data`. */
-export async function playQueueForWeb(catalogue: Catalogue, userId: string): Promise<PlayQueue | null> {
-  const kept = await readPlayQueue(catalogue, userId);
+export async function playQueueForWeb(stores: Stores, userId: string): Promise<PlayQueue | null> {
+  const kept = await readPlayQueue(stores, userId);
   if (!kept || kept.songs.length === 0) return null;
   return {
     songs: kept.songs,
@@ -87,9 +88,9 @@ export async function playQueueForWeb(catalogue: Catalogue, userId: string): Pro
 }
 
 /** PUT /api/play-queue: the web player's queue (positions in seconds). */
-export async function savePlayQueueFromWeb(catalogue: Catalogue, userId: string, input: PlayQueueInput) {
+export async function savePlayQueueFromWeb(stores: Stores, userId: string, input: PlayQueueInput) {
   const stored = await savePlayQueue(
-    catalogue,
+    stores,
     userId,
     { songs: input.songs, current: input.current, positionMs: Math.round(input.position * 1000), changedBy: WEB_PLAYER_NAME },
     { unknownSongs: 'drop' },
@@ -101,20 +102,20 @@ export async function savePlayQueueFromWeb(catalogue: Catalogue, userId: string,
  * "Save as playlist": a new own playlist holding the queue's songs in order (songs deleted since
  * left out). Nothing is left behind if the songs cannot be set.
  */
-export async function saveQueueAsPlaylist(catalogue: Catalogue, userId: string, input: QueuePlaylistInput): Promise<Playlist> {
-  const byId = await catalogue.songsById();
+export async function saveQueueAsPlaylist(deps: PlaylistDeps, userId: string, input: QueuePlaylistInput): Promise<Playlist> {
+  const byId = await deps.catalogue.songsById();
   const songs = input.songs.map((id) => id.toLowerCase()).filter((id) => byId.has(id));
   if (songs.length === 0) throw badRequest(CATALOGUE_MESSAGES.songNotFound);
-  const created = await createPlaylist(catalogue, userId, { name: input.name, desc: '', img: '' });
+  const created = await createPlaylist(deps, userId, { name: input.name, desc: '', img: '' });
   try {
-    return await replaceSongs(catalogue, created._id, songs, userId);
+    return await replaceSongs(deps, created._id, songs, userId);
   } catch (err) {
-    await discardPlaylist(created._id, userId);
+    await discardPlaylist(deps, created._id, userId);
     throw err;
   }
 }
 
 /** When a user goes: their queue. */
-export function forgetUser(userId: string): Promise<unknown> {
-  return deletePlayQueueOf(userId);
+export function forgetUser(data: AppData, userId: string): Promise<unknown> {
+  return deletePlayQueueOf(data, userId);
 }

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { API_MESSAGES, MAX_PLAY_QUEUE, type PlayQueue } from '@samaa/shared';
-import { useTestDatabase } from '../test/db.js';
+import { useTestDatabase, storedModel } from '../test/db.js';
 import { createTestApp, type TestUser } from '../test/context.js';
 import { listenersWithSongs } from '../test/catalogue.js';
 import { listenApp, type ListeningApp } from '../test/listen.js';
@@ -9,7 +9,9 @@ import { createApiKey } from '../apiKeys/apiKeys.service.js';
 import { deleteSong } from '../songs/songs.service.js';
 import { subsonicClient } from '../test/subsonicClient.js';
 import { countEngineCalls, engineCallsDuring } from '../test/engineCalls.js';
-import { PlayQueueModel } from './playQueue.model.js';
+import { PLAY_QUEUE_MODEL } from './playQueue.model.js';
+
+const PlayQueueModel = storedModel(PLAY_QUEUE_MODEL);
 
 useTestDatabase();
 const { app, ctx } = createTestApp();
@@ -33,8 +35,7 @@ const get = async (user: TestUser) => {
   const res = await request(app).get('/api/play-queue').set('x-auth-token', user.token).expect(200);
   return res.body.data as PlayQueue | null;
 };
-const subsonic = async (user: TestUser) =>
-  subsonicClient(server.url, { username: user.email, password: (await createApiKey(user._id, { name: 'Phone' })).key }, 'json');
+const subsonic = async (user: TestUser) => subsonicClient(server.url, { username: user.email, password: (await createApiKey(ctx, user._id, { name: 'Phone' })).key }, 'json');
 
 describe('/api/play-queue', () => {
   it('keeps the listener’s own queue: saved, read back, and nobody else’s', async () => {

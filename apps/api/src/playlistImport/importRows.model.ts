@@ -1,4 +1,5 @@
-import mongoose, { Schema } from 'mongoose';
+import { Schema } from 'mongoose';
+import { defineModel } from '../db/appData.js';
 
 /**
  * An import's rows, kept so the review page works after a reload: one header per playlist
@@ -30,5 +31,5 @@ const importChunkSchema = new Schema(
   { versionKey: false },
 );
 
-export const ImportHeaderModel = mongoose.model('PlaylistImport', importHeaderSchema, 'playlist_imports');
-export const ImportChunkModel = mongoose.model('PlaylistImportChunk', importChunkSchema, 'playlist_import_rows');
+export const IMPORT_HEADER_MODEL = defineModel('PlaylistImport', importHeaderSchema, 'playlist_imports');
+export const IMPORT_CHUNK_MODEL = defineModel('PlaylistImportChunk', importChunkSchema, 'playlist_import_rows');

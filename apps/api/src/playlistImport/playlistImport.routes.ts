@@ -99,26 +99,26 @@ export function playlistImportRouter(ctx: AppContext): Router {
     const parsed = file ? parsePlaylistFile(file.buffer, file.originalname) : parsedFromSpotify(spotify!.name, spotify!.tracks);
     const lookOnSaavn = file ? lookOnSaavnField((req.body as Record<string, unknown> | undefined)?.saavn) : Boolean(spotify!.saavn);
     // Rows leave the server for JioSaavn only when the listener ticked "Also look on JioSaavn".
-    const data = await oneAtATime(userId, () => importPlaylist(ctx.catalogue, userId, parsed, { saavn: lookOnSaavn ? saavn : undefined }));
+    const data = await oneAtATime(userId, () => importPlaylist(ctx, userId, parsed, { saavn: lookOnSaavn ? saavn : undefined }));
     res.status(201).json({ ...data, message: IMPORT_MESSAGES.imported(data.counts.matched, data.counts.total) });
   });
 
   router.get('/:id/import', auth, async (req, res) => {
-    const data = await importReview(ctx.catalogue, objectId(req.params.id), authUser(req)._id);
+    const data = await importReview(ctx, objectId(req.params.id), authUser(req)._id);
     res.set('Cache-Control', 'private, no-cache').json(data);
   });
 
   router.put('/:id/import-rows/:index', auth, express.json(), async (req, res) => {
     const id = objectId(req.params.id);
     const resolution = validate<ImportRowResolution>(importRowResolutionSchema, req.body);
-    const data = await resolveRow(ctx.catalogue, id, rowIndex(req.params.index), resolution, authUser(req)._id);
+    const data = await resolveRow(ctx, id, rowIndex(req.params.index), resolution, authUser(req)._id);
     res.json({ ...data, message: IMPORT_MESSAGES.resolved });
   });
 
   router.post('/:id/import/match-again', auth, async (req, res) => {
     const id = objectId(req.params.id);
-    const before = (await importReview(ctx.catalogue, id, authUser(req)._id)).counts.matched;
-    const data = await oneAtATime(authUser(req)._id, () => matchAgain(ctx.catalogue, id, authUser(req)._id, { saavn }));
+    const before = (await importReview(ctx, id, authUser(req)._id)).counts.matched;
+    const data = await oneAtATime(authUser(req)._id, () => matchAgain(ctx, id, authUser(req)._id, { saavn }));
     res.json({ ...data, message: IMPORT_MESSAGES.matchedAgain(data.counts.matched - before) });
   });
 
@@ -126,7 +126,7 @@ export function playlistImportRouter(ctx: AppContext): Router {
     const format = req.query.format;
     if (format !== 'm3u8' && format !== 'csv') throw badRequest(IMPORT_MESSAGES.badExportFormat);
     const userId = authUser(req)._id;
-    const playlist = await ownPlaylist(ctx.catalogue, objectId(req.params.id), userId);
+    const playlist = await ownPlaylist(ctx, objectId(req.params.id), userId);
     const links = exportLinks(`${req.protocol}://${req.get('host') ?? 'localhost'}`, userId);
     const body = format === 'csv' ? toCsv(playlist, links) : toM3u8(playlist, links);
     const name = exportFileName(playlist, format as ExportFormat);

@@ -5,17 +5,21 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSaavnFake, type SaavnFake } from '@samaa/test-fakes';
 import { API_MESSAGES, IMPORT_LIMITS, IMPORT_MESSAGES, type ImportRow, type PlaylistImportResult } from '@samaa/shared';
-import { clearDatabase, useTestDatabase } from '../test/db.js';
+import { clearDatabase, useTestDatabase, storedModel } from '../test/db.js';
 import { createTestApp, createUser, type TestUser } from '../test/context.js';
 import type { AppContext } from '../context.js';
 import { addSongs } from '../songs/songs.service.js';
-import { PlaylistModel } from '../playlists/playlist.model.js';
-import { ImportChunkModel, ImportHeaderModel } from './importRows.model.js';
+import { PLAYLIST_MODEL } from '../playlists/playlist.model.js';
+import { IMPORT_CHUNK_MODEL, IMPORT_HEADER_MODEL } from './importRows.model.js';
 import { flagImportedPlaylists } from './importFlag.migrations.js';
+
+const ImportChunkModel = storedModel(IMPORT_CHUNK_MODEL);
+const ImportHeaderModel = storedModel(IMPORT_HEADER_MODEL);
 
 useTestDatabase();
 let fake: SaavnFake;
 let app: ReturnType<typeof createTestApp>['app'];
+const playlistModel = () => ctx.data.model(PLAYLIST_MODEL);
 let ctx: AppContext;
 let alice: TestUser;
 let bob: TestUser;
@@ -156,8 +160,8 @@ describe('POST /api/playlists/import', () => {
   it('the startup migration marks imported the playlists of earlier builds that have an import review', async () => {
     const { body } = await importCsv(alice);
     const handMade = await request(app).post('/api/playlists').set('x-auth-token', alice.token).send({ name: 'Mine', desc: '' });
-    await PlaylistModel.updateOne({ _id: body.playlist._id }, { $unset: { imported: 1 } });
-    expect(await flagImportedPlaylists()).toBe(1);
+    await playlistModel().updateOne({ _id: body.playlist._id }, { $unset: { imported: 1 } });
+    expect(await flagImportedPlaylists(ctx.data)).toBe(1);
     const listed = await request(app).get('/api/playlists/user-playlists').set('x-auth-token', alice.token);
     const imported = Object.fromEntries(listed.body.data.map((p: { _id: string; imported?: boolean }) => [p._id, p.imported]));
     expect(imported).toEqual({ [body.playlist._id]: true, [handMade.body.data._id]: undefined });
@@ -246,7 +250,7 @@ describe('POST /api/playlists/import', () => {
     const none = await request(app).post('/api/playlists/import').set('x-auth-token', alice.token).field('name', 'x');
     expect(none.status).toBe(400);
     expect(none.body).toEqual({ message: IMPORT_MESSAGES.noFile });
-    expect(await PlaylistModel.countDocuments()).toBe(0);
+    expect(await playlistModel().countDocuments()).toBe(0);
     expect(await ImportHeaderModel.countDocuments()).toBe(0);
   });
 });

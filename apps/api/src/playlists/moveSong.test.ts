@@ -33,7 +33,7 @@ const songsOf = async (user: TestUser, playlistId: string) =>
   (await request(app).get(`/api/playlists/${playlistId}`).set('x-auth-token', user.token)).body.data.songs.map((s: { _id: string }) => s._id) as string[];
 
 async function playlistOf(user: TestUser, songs: string[]) {
-  const [id] = await insertPlaylists([{ name: 'Road trip', desc: '', img: '', user: user._id, songIds: songs }]);
+  const [id] = await insertPlaylists(ctx.playlists, [{ name: 'Road trip', desc: '', img: '', user: user._id, songIds: songs }]);
   return id!;
 }
 

@@ -1,4 +1,5 @@
-import mongoose, { Schema } from 'mongoose';
+import { Schema } from 'mongoose';
+import { defineModel } from '../db/appData.js';
 
 const playlistSchema = new Schema(
   {
@@ -34,4 +35,5 @@ const playlistSchema = new Schema(
 playlistSchema.index({ user: 1, createdAt: -1 });
 playlistSchema.index({ songs: 1 });
 
-export const PlaylistModel = mongoose.model('Playlist', playlistSchema);
+/** The playlists: each app resolves it on its own connection (`ctx.data.model(PLAYLIST_MODEL)`). */
+export const PLAYLIST_MODEL = defineModel('Playlist', playlistSchema);

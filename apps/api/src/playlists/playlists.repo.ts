@@ -2,10 +2,12 @@ import { LRUCache } from 'lru-cache';
 import mongoose from 'mongoose';
 import type { PlaylistInput, PlaylistSaavnTrack } from '@samaa/shared';
 import { engineTraits, serialised } from '../db/engine.js';
+import { ID_LIST_MAX } from '../db/ferretdbPatches.js';
 import { groupInserts, KeyedGroupCommit } from '../db/groupCommit.js';
 import { StampedCache } from '../db/stampedCache.js';
-import { PlaylistModel } from './playlist.model.js';
-import { addToList, deleteList, listedIds, removeFromList } from './userPlaylists.repo.js';
+import type { AppData } from '../db/appData.js';
+import { PLAYLIST_MODEL } from './playlist.model.js';
+import { UserPlaylistLists } from './userPlaylists.repo.js';
 
 /*
  * Playlists and, beside them, one list per user of their playlist ids (userPlaylists.repo.ts),
@@ -13,6 +15,9 @@ import { addToList, deleteList, listedIds, removeFromList } from './userPlaylist
  * the embedded engine. Every read-modify-write of one document runs `serialised` on its key. A
  * create inserts the playlist, then lists it; a delete deletes it, then unlists it: a crash
  * between the two leaves at most an unacknowledged orphan or a dangling id, which reads skip.
+ *
+ * One `PlaylistsRepository` per app (playlistStore.ts): its models are on the app's connection, and
+ * what it keeps (lists, owners, writes in flight) is that app's.
  */
 
 export interface PlaylistRecord {
@@ -42,145 +47,13 @@ interface PlaylistDoc {
 }
 
 const listKey = (userId: string) => userId.toLowerCase();
-const playlistLock = (id: string) => `playlist:${id.toLowerCase()}`;
 
-/**
- * Each user's playlists as last read, so search and the library do not read them on every
- * request. A write of one playlist in this process patches its owner's entry (patchListed); other
- * writes (bulk lists, cascades) drop it. When other processes may write
- * too, every playlist write moves the playlists stamp, which is read at most every
- * PLAYLISTS_CHECK_MS; when it moved, every entry goes (within twice that: sharedStamp.ts).
- */
+/** How often the playlists stamp is read when other processes may write too (sharedStamp.ts). */
 export const PLAYLISTS_CHECK_MS = 1000;
-const listed = new StampedCache<string, PlaylistRecord[]>({
-  max: 10_000,
-  stamp: { name: 'playlists', checkMs: PLAYLISTS_CHECK_MS },
-});
-/** Playlist writes made by this process, so a list read joins only a read that began after the last write. */
-// eslint-disable-next-line no-restricted-syntax -- process-wide like the connection and the kept lists it guards
-let writes = 0;
-// eslint-disable-next-line no-restricted-syntax -- list reads in flight only, removed once settled
-const reading = new Map<string, { writes: number; read: Promise<PlaylistRecord[]> }>();
-const forget = (userId: string) => {
-  writes += 1;
-  listed.changed(listKey(userId));
-};
 
-/**
- * After a write of one playlist: the owner's kept list gets the playlist as it now is (or loses
- * it, `record` null) instead of being read again, so a listener with thousands of playlists is not
- * re-read after each change. Every other playlist record stays the same object, which keeps their
- * parts of the encoded body (userPlaylistsBody.ts).
- */
-function patchListed(userId: string, id: string, record: PlaylistRecord | null, place: 'first' | 'same' = 'same'): void {
-  writes += 1;
-  listed.patched(listKey(userId), (kept) => {
-    if (place === 'first') return record ? [record, ...kept.filter((r) => r._id !== id)] : kept;
-    const at = kept.findIndex((r) => r._id === id);
-    if (at < 0) return kept;
-    return record ? kept.map((r, i) => (i === at ? record : r)) : kept.filter((_, i) => i !== at);
-  });
-}
-
-/**
- * Each playlist's owner as last seen. An owner never changes and an id is never reused, so an
- * entry stays true for as long as the playlist exists, in every process: an ownership check then
- * needs no read, and the write that follows tells whether the playlist is still there.
- */
-const owners = new LRUCache<string, string>({ max: 20_000 });
-
-/** The owner's id (lower case) when this process has seen the playlist; undefined otherwise. */
-export function knownOwnerOf(id: string): string | undefined {
-  return owners.get(id.toLowerCase());
-}
-
-function toRecord(doc: PlaylistDoc): PlaylistRecord {
-  owners.set(String(doc._id), String(doc.user));
-  return {
-    _id: String(doc._id),
-    name: doc.name,
-    desc: doc.desc ?? '',
-    img: doc.img ?? '',
-    songIds: doc.songs.map(String),
-    user: String(doc.user),
-    ...(doc.saavnTracks?.length
-      ? { saavnTracks: doc.saavnTracks.map(({ at, saavnId, name, artist, img, src }) => ({ at, saavnId, name, artist, img, src })) }
-      : {}),
-    ...(doc.imported ? { imported: true as const } : {}),
-  };
-}
-
-async function list(userId: string, ids: mongoose.Types.ObjectId[]): Promise<void> {
-  forget(userId);
-  await addToList(userId, ids);
-  forget(userId);
-}
-
-/** Adds playlists to their owner's list (creates, bulk inserts, and the migration of older data). */
-export const listPlaylists = list;
-
-async function unlist(userId: string, ids: readonly string[]): Promise<void> {
-  forget(userId);
-  await removeFromList(userId, ids);
-  forget(userId);
-}
-
-/** Playlists created while others are being stored go together, as one insert (db/groupCommit.ts). */
-const playlistInserts = groupInserts<InstanceType<typeof PlaylistModel>>(PlaylistModel);
-
-export async function insertPlaylist(userId: string, input: PlaylistInput, { imported = false } = {}): Promise<PlaylistRecord> {
-  const doc = await playlistInserts.write(new PlaylistModel({ ...input, user: userId, songs: [], ...(imported ? { imported } : {}) }));
-  writes += 1;
-  await addToList(userId, [doc._id]);
-  const record = toRecord(doc.toObject() as unknown as PlaylistDoc);
-  patchListed(userId, record._id, record, 'first');
-  return record;
-}
-
-export async function findPlaylist(id: string): Promise<PlaylistRecord | null> {
-  const doc = await PlaylistModel.findById(id).lean<PlaylistDoc>();
-  return doc ? toRecord(doc) : null;
-}
-
-/** The user's playlists, newest first. */
-export async function playlistsOf(userId: string): Promise<PlaylistRecord[]> {
-  const k = listKey(userId);
-  // One read per list at a time: readers that arrive while it runs share it, unless a write came between.
-  return listed.get(k, () => {
-    const running = reading.get(k);
-    if (running && running.writes === writes) return running.read;
-    const read = readPlaylistsOf(userId).finally(() => {
-      if (reading.get(k)?.read === read) reading.delete(k);
-    });
-    reading.set(k, { writes, read });
-    return read;
-  });
-}
-
-async function readPlaylistsOf(userId: string): Promise<PlaylistRecord[]> {
-  const ids = await listedIds(userId);
-  const found = await Promise.all(ids.map((id) => PlaylistModel.findById(id).lean<PlaylistDoc>()));
-  const docs = found.filter((doc): doc is PlaylistDoc => doc !== null && String(doc.user) === listKey(userId));
-  if (docs.length < ids.length) {
-    const live = new Set(docs.map((doc) => String(doc._id)));
-    await unlist(userId, ids.filter((id) => !live.has(id)));
-  }
-  const time = (doc: PlaylistDoc) => (doc.createdAt ? new Date(doc.createdAt).getTime() : 0);
-  // Listed in creation order: reversed, a stable sort keeps the later of equal timestamps first.
-  return docs.reverse().sort((a, b) => time(b) - time(a)).map(toRecord);
-}
-
-/** Sets name, and desc and img when given. Null when the playlist is gone. */
-export async function updatePlaylistFields(id: string, input: PlaylistInput): Promise<PlaylistRecord | null> {
-  const set: Partial<PlaylistInput> = { name: input.name };
-  if (input.desc !== undefined) set.desc = input.desc;
-  if (input.img !== undefined) set.img = input.img;
-  return serialised(playlistLock(id), async () => {
-    const doc = await PlaylistModel.findByIdAndUpdate(id, { $set: set }, { new: true, runValidators: true }).lean<PlaylistDoc>();
-    const record = doc ? toRecord(doc) : null;
-    if (record) patchListed(record.user, record._id, record);
-    return record;
-  });
+export interface NewPlaylist extends PlaylistInput {
+  user: string;
+  songIds?: string[];
 }
 
 interface SongChange {
@@ -188,14 +61,190 @@ interface SongChange {
   songId: string;
 }
 
-/**
- * Adds and removes of one playlist that arrive while one is being stored go together: each run
- * of adds (or of removes) is one update by `_id` (`$addToSet` with `$each`, `$pullAll`) that returns
- * the playlist as it was, and each change is answered with the playlist as it left it, worked out
- * in arrival order from that. A duplicate add changes nothing and is answered with the playlist.
- */
-const songChanges = new KeyedGroupCommit<SongChange, PlaylistRecord | null>((id, changes) =>
-  serialised(playlistLock(id), async () => {
+export type MoveOutcome = { kind: 'gone' } | { kind: 'notThere'; record: PlaylistRecord } | { kind: 'moved'; record: PlaylistRecord };
+
+export class PlaylistsRepository {
+  /** Each listener's list of playlist ids. */
+  readonly lists: UserPlaylistLists;
+
+  /**
+   * Each user's playlists as last read, so search and the library do not read them on every
+   * request. A write of one playlist in this app patches its owner's entry (patchListed); other
+   * writes (bulk lists, cascades) drop it. Readers that arrive while a list is read share that
+   * read unless a write of that list came since. When other processes may write too, every
+   * playlist write moves the playlists stamp, which is read at most every PLAYLISTS_CHECK_MS;
+   * when it moved, every entry goes (within twice that: sharedStamp.ts).
+   */
+  private readonly listed: StampedCache<string, PlaylistRecord[]>;
+
+  /**
+   * Each playlist's owner as last seen. An owner never changes and an id is never reused, so an
+   * entry stays true for as long as the playlist exists, in every process: an ownership check then
+   * needs no read, and the write that follows tells whether the playlist is still there.
+   */
+  private readonly owners = new LRUCache<string, string>({ max: 20_000 });
+
+  /** Playlists created while others are being stored go together, as one insert (db/groupCommit.ts). */
+  private readonly inserts = groupInserts<InstanceType<ReturnType<PlaylistsRepository['model']>>>({
+    insertMany: (docs, options) => this.model().insertMany(docs, options),
+  });
+
+  /**
+   * Adds and removes of one playlist that arrive while one is being stored go together: each run
+   * of adds (or of removes) is one update by `_id` (`$addToSet` with `$each`, `$pullAll`) that returns
+   * the playlist as it was, and each change is answered with the playlist as it left it, worked out
+   * in arrival order from that. A duplicate add changes nothing and is answered with the playlist.
+   */
+  private readonly songChanges = new KeyedGroupCommit<SongChange, PlaylistRecord | null>((id, changes) =>
+    serialised(this.lock(id), () => this.applySongChanges(id, changes)),
+  );
+
+  constructor(private readonly data: AppData) {
+    this.lists = new UserPlaylistLists(data);
+    this.listed = new StampedCache<string, PlaylistRecord[]>({
+      max: 10_000,
+      stamp: { name: 'playlists', checkMs: PLAYLISTS_CHECK_MS, data },
+      shareReads: true,
+    });
+  }
+
+  private model() {
+    return this.data.model(PLAYLIST_MODEL);
+  }
+
+  private lock(id: string): string {
+    return `${this.data.name}:playlist:${id.toLowerCase()}`;
+  }
+
+  private forget(userId: string): void {
+    this.listed.changed(listKey(userId));
+  }
+
+  /**
+   * After a write of one playlist: the owner's kept list gets the playlist as it now is (or loses
+   * it, `record` null) instead of being read again, so a listener with thousands of playlists is not
+   * re-read after each change. Every other playlist record stays the same object, which keeps their
+   * parts of the encoded body (userPlaylistsBody.ts).
+   */
+  private patchListed(userId: string, id: string, record: PlaylistRecord | null, place: 'first' | 'same' = 'same'): void {
+    this.listed.patched(listKey(userId), (kept) => {
+      if (place === 'first') return record ? [record, ...kept.filter((r) => r._id !== id)] : kept;
+      const at = kept.findIndex((r) => r._id === id);
+      if (at < 0) return kept;
+      return record ? kept.map((r, i) => (i === at ? record : r)) : kept.filter((_, i) => i !== at);
+    });
+  }
+
+  /** The owner's id (lower case) when this app has seen the playlist; undefined otherwise. */
+  knownOwnerOf(id: string): string | undefined {
+    return this.owners.get(id.toLowerCase());
+  }
+
+  private toRecord(doc: PlaylistDoc): PlaylistRecord {
+    this.owners.set(String(doc._id), String(doc.user));
+    return {
+      _id: String(doc._id),
+      name: doc.name,
+      desc: doc.desc ?? '',
+      img: doc.img ?? '',
+      songIds: doc.songs.map(String),
+      user: String(doc.user),
+      ...(doc.saavnTracks?.length
+        ? { saavnTracks: doc.saavnTracks.map(({ at, saavnId, name, artist, img, src }) => ({ at, saavnId, name, artist, img, src })) }
+        : {}),
+      ...(doc.imported ? { imported: true as const } : {}),
+    };
+  }
+
+  /** Adds playlists to their owner's list (creates, bulk inserts, and the migration of older data). */
+  async listPlaylists(userId: string, ids: readonly mongoose.Types.ObjectId[]): Promise<void> {
+    this.forget(userId);
+    await this.lists.addToList(userId, ids);
+    this.forget(userId);
+  }
+
+  private async unlist(userId: string, ids: readonly string[]): Promise<void> {
+    this.forget(userId);
+    await this.lists.removeFromList(userId, ids);
+    this.forget(userId);
+  }
+
+  async insertPlaylist(userId: string, input: PlaylistInput, { imported = false } = {}): Promise<PlaylistRecord> {
+    const Playlist = this.model();
+    const doc = await this.inserts.write(new Playlist({ ...input, user: userId, songs: [], ...(imported ? { imported } : {}) }));
+    await this.lists.addToList(userId, [doc._id]);
+    const record = this.toRecord(doc.toObject() as unknown as PlaylistDoc);
+    this.patchListed(userId, record._id, record, 'first');
+    return record;
+  }
+
+  /** Bulk insert (the seed, the bench, tests); lists each playlist for its user. Ids in input order. */
+  async insertPlaylists(playlists: readonly NewPlaylist[]): Promise<string[]> {
+    if (playlists.length === 0) return [];
+    // Not lean: the string ids must be cast to ObjectIds like any other write's.
+    const docs = await this.model().insertMany(playlists.map(({ songIds, ...rest }) => ({ ...rest, songs: songIds ?? [] })));
+    const byUser = new Map<string, mongoose.Types.ObjectId[]>();
+    for (const doc of docs) {
+      const user = String(doc.user);
+      byUser.set(user, [...(byUser.get(user) ?? []), doc._id]);
+    }
+    await Promise.all([...byUser].map(([userId, ids]) => this.listPlaylists(userId, ids)));
+    return docs.map((doc) => String(doc._id));
+  }
+
+  async findPlaylist(id: string): Promise<PlaylistRecord | null> {
+    const doc = await this.model().findById(id).lean<PlaylistDoc>();
+    return doc ? this.toRecord(doc) : null;
+  }
+
+  /** The user's playlists, newest first. */
+  playlistsOf(userId: string): Promise<PlaylistRecord[]> {
+    return this.listed.get(listKey(userId), () => this.readPlaylistsOf(userId));
+  }
+
+  /**
+   * The playlists with these ids, in this order; missing ones left out. One find per ID_LIST_MAX
+   * ids: the embedded engine looks such a list up on its `_id` index (db/ferretdbPatches.ts,
+   * ID_LIST_PATCH), so a listener's first read costs their playlists, not the collection.
+   */
+  private async readByIds(ids: readonly string[]): Promise<PlaylistDoc[]> {
+    const chunks = Array.from({ length: Math.ceil(ids.length / ID_LIST_MAX) }, (_, i) => ids.slice(i * ID_LIST_MAX, (i + 1) * ID_LIST_MAX));
+    const found = (await Promise.all(chunks.map((chunk) => this.model().find({ _id: { $in: chunk } }).lean<PlaylistDoc[]>()))).flat();
+    const byId = new Map(found.map((doc) => [String(doc._id), doc]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  private async readPlaylistsOf(userId: string): Promise<PlaylistRecord[]> {
+    const ids = await this.lists.listedIds(userId);
+    const docs = (await this.readByIds(ids)).filter((doc) => String(doc.user) === listKey(userId));
+    if (docs.length < ids.length) {
+      const live = new Set(docs.map((doc) => String(doc._id)));
+      await this.unlist(userId, ids.filter((id) => !live.has(id)));
+    }
+    const time = (doc: PlaylistDoc) => (doc.createdAt ? new Date(doc.createdAt).getTime() : 0);
+    // Listed in creation order: reversed, a stable sort keeps the later of equal timestamps first.
+    return docs.reverse().sort((a, b) => time(b) - time(a)).map((doc) => this.toRecord(doc));
+  }
+
+  /** Sets name, and desc and img when given. Null when the playlist is gone. */
+  async updatePlaylistFields(id: string, input: PlaylistInput): Promise<PlaylistRecord | null> {
+    const set: Partial<PlaylistInput> = { name: input.name };
+    if (input.desc !== undefined) set.desc = input.desc;
+    if (input.img !== undefined) set.img = input.img;
+    return this.replaceWith(id, { $set: set }, { runValidators: true });
+  }
+
+  /** One update by `_id` under the playlist's lock; the owner's kept list gets the result. */
+  private replaceWith(id: string, update: mongoose.UpdateQuery<unknown>, options: { runValidators?: boolean } = {}): Promise<PlaylistRecord | null> {
+    return serialised(this.lock(id), async () => {
+      const doc = await this.model().findByIdAndUpdate(id, update, { new: true, ...options }).lean<PlaylistDoc>();
+      const record = doc ? this.toRecord(doc) : null;
+      if (record) this.patchListed(record.user, record._id, record);
+      return record;
+    });
+  }
+
+  private async applySongChanges(id: string, changes: SongChange[]): Promise<(PlaylistRecord | null)[]> {
     const outcomes: (PlaylistRecord | null)[] = [];
     for (let at = 0; at < changes.length; ) {
       const { op } = changes[at]!;
@@ -205,13 +254,12 @@ const songChanges = new KeyedGroupCommit<SongChange, PlaylistRecord | null>((id,
       at = end;
       const songs = run.map(({ songId }) => new mongoose.Types.ObjectId(songId));
       const update = op === '$addToSet' ? { $addToSet: { songs: { $each: songs } } } : { $pullAll: { songs } };
-      writes += 1;
-      const before = await PlaylistModel.findByIdAndUpdate(id, update, { new: false }).lean<PlaylistDoc>();
+      const before = await this.model().findByIdAndUpdate(id, update, { new: false }).lean<PlaylistDoc>();
       if (!before) {
         outcomes.push(...run.map(() => null));
         continue;
       }
-      const record = toRecord(before);
+      const record = this.toRecord(before);
       let songIds = record.songIds;
       for (const { songId } of run) {
         const song = songId.toLowerCase();
@@ -219,150 +267,148 @@ const songChanges = new KeyedGroupCommit<SongChange, PlaylistRecord | null>((id,
         else if (!songIds.includes(song)) songIds = [...songIds, song];
         outcomes.push({ ...record, songIds });
       }
-      patchListed(record.user, record._id, outcomes.at(-1)!);
+      this.patchListed(record.user, record._id, outcomes.at(-1)!);
     }
     return outcomes;
-  }),
-);
+  }
 
-/** Appends a song unless it is there already. Null when the playlist is gone. */
-export function addSongToPlaylist(id: string, songId: string): Promise<PlaylistRecord | null> {
-  return songChanges.write(id.toLowerCase(), { op: '$addToSet', songId });
-}
+  /** Appends a song unless it is there already. Null when the playlist is gone. */
+  addSongToPlaylist(id: string, songId: string): Promise<PlaylistRecord | null> {
+    return this.songChanges.write(id.toLowerCase(), { op: '$addToSet', songId });
+  }
 
-export function removeSongFromPlaylist(id: string, songId: string): Promise<PlaylistRecord | null> {
-  return songChanges.write(id.toLowerCase(), { op: '$pullAll', songId });
-}
+  removeSongFromPlaylist(id: string, songId: string): Promise<PlaylistRecord | null> {
+    return this.songChanges.write(id.toLowerCase(), { op: '$pullAll', songId });
+  }
 
-export type MoveOutcome = { kind: 'gone' } | { kind: 'notThere'; record: PlaylistRecord } | { kind: 'moved'; record: PlaylistRecord };
+  /**
+   * Moves one song to place `to` among the songs (past the end: last), checking the playlist with
+   * `check` first (its owner). One read and one write by `_id` whatever the playlist's size. On the
+   * embedded engine the playlist's lock keeps adds and removes out between the two; on MongoDB, where
+   * `serialised` does not wait, the write is a compare-and-set on the songs as read, so a change that
+   * lands between them makes it read again rather than be lost.
+   * JioSaavn entries keep their places among all entries.
+   */
+  async moveSongInPlaylist(id: string, songId: string, to: number, check: (record: PlaylistRecord) => void): Promise<MoveOutcome> {
+    const song = songId.toLowerCase();
+    return serialised(this.lock(id), async () => {
+      for (;;) {
+        const before = await this.model().findById(id).lean<PlaylistDoc>();
+        if (!before) return { kind: 'gone' };
+        const record = this.toRecord(before);
+        check(record);
+        const from = record.songIds.indexOf(song);
+        if (from < 0) return { kind: 'notThere', record };
+        const rest = record.songIds.filter((_, i) => i !== from);
+        const songIds = [...rest.slice(0, to), song, ...rest.slice(to)];
+        if (songIds.every((other, i) => other === record.songIds[i])) return { kind: 'moved', record };
+        const doc = await this.model()
+          .findOneAndUpdate(
+            engineTraits().atomicUpdates ? { _id: id, songs: before.songs } : { _id: id },
+            { $set: { songs: songIds.map((other) => new mongoose.Types.ObjectId(other)) } },
+            { new: true },
+          )
+          .lean<PlaylistDoc>();
+        if (!doc) continue;
+        const moved = this.toRecord(doc);
+        this.patchListed(moved.user, moved._id, moved);
+        return { kind: 'moved', record: moved };
+      }
+    });
+  }
 
-/**
- * Moves one song to place `to` among the songs (past the end: last), checking the playlist with
- * `check` first (its owner). One read and one write by `_id` whatever the playlist's size. On the
- * embedded engine the playlist's lock keeps adds and removes out between the two; on MongoDB, where
- * `serialised` does not wait, the write is a compare-and-set on the songs as read, so a change that
- * lands between them makes it read again rather than be lost.
- * JioSaavn entries keep their places among all entries.
- */
-export async function moveSongInPlaylist(
-  id: string,
-  songId: string,
-  to: number,
-  check: (record: PlaylistRecord) => void,
-): Promise<MoveOutcome> {
-  const song = songId.toLowerCase();
-  return serialised(playlistLock(id), async () => {
-    for (;;) {
-      const before = await PlaylistModel.findById(id).lean<PlaylistDoc>();
-      if (!before) return { kind: 'gone' };
-      const record = toRecord(before);
-      check(record);
-      const from = record.songIds.indexOf(song);
-      if (from < 0) return { kind: 'notThere', record };
-      const rest = record.songIds.filter((_, i) => i !== from);
-      const songIds = [...rest.slice(0, to), song, ...rest.slice(to)];
-      if (songIds.every((other, i) => other === record.songIds[i])) return { kind: 'moved', record };
-      writes += 1;
-      const doc = await PlaylistModel.findOneAndUpdate(
-        engineTraits().atomicUpdates ? { _id: id, songs: before.songs } : { _id: id },
-        { $set: { songs: songIds.map((other) => new mongoose.Types.ObjectId(other)) } },
-        { new: true },
-      ).lean<PlaylistDoc>();
-      if (!doc) continue;
-      const moved = toRecord(doc);
-      patchListed(moved.user, moved._id, moved);
-      return { kind: 'moved', record: moved };
+  /** Replaces the song list (duplicates dropped, first kept). Null when the playlist is gone. */
+  replacePlaylistSongs(id: string, songIds: readonly string[]): Promise<PlaylistRecord | null> {
+    return this.replaceWith(id, { $set: { songs: uniqueSongs(songIds) } });
+  }
+
+  /**
+   * Sets the songs (duplicates dropped) and the JioSaavn tracks together, as an import decides them,
+   * and the description when given (its count of matched tracks), in the one write.
+   */
+  replacePlaylistEntries(id: string, songIds: readonly string[], saavnTracks: readonly PlaylistSaavnTrack[], desc?: string): Promise<PlaylistRecord | null> {
+    const set = { songs: uniqueSongs(songIds), ...(saavnTracks.length > 0 ? { saavnTracks } : {}), ...(desc !== undefined ? { desc } : {}) };
+    return this.replaceWith(id, saavnTracks.length > 0 ? { $set: set } : { $set: set, $unset: { saavnTracks: 1 } });
+  }
+
+  async deletePlaylistById(id: string, userId: string): Promise<boolean> {
+    const { deletedCount } = await this.model().deleteOne({ _id: id, user: userId });
+    if (deletedCount === 0) return false;
+    this.owners.delete(id.toLowerCase());
+    await this.lists.removeFromList(userId, [id]);
+    this.patchListed(userId, id.toLowerCase(), null);
+    return true;
+  }
+
+  /** Cascade of a user delete. */
+  async deletePlaylistsOf(userId: string): Promise<void> {
+    this.forget(userId);
+    const ids = await this.lists.listedIds(userId);
+    for (const id of ids) this.owners.delete(id);
+    await Promise.all(ids.map((id) => this.model().deleteOne({ _id: id })));
+    await this.lists.deleteList(userId);
+    // Playlists a crash left unlisted.
+    await this.model().deleteMany({ user: userId });
+    this.forget(userId);
+  }
+
+  /** Cascade of a song delete. */
+  async removeSongFromAllPlaylists(songId: string): Promise<void> {
+    const song = new mongoose.Types.ObjectId(songId);
+    const holders = await this.model().find({ songs: song }).select('_id user').lean();
+    await Promise.all(
+      holders.map(async ({ _id, user }) => {
+        this.forget(String(user));
+        await serialised(this.lock(String(_id)), () => this.model().updateOne({ _id }, { $pull: { songs: song } }));
+        this.forget(String(user));
+      }),
+    );
+  }
+
+  /** Marks playlists imported (a migration, before anything reads): every kept list goes. */
+  async markImported(ids: readonly string[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const { modifiedCount } = await this.model().updateMany({ _id: { $in: [...ids] } }, { $set: { imported: true } });
+    this.forgetAllPlaylists();
+    return modifiedCount;
+  }
+
+  countPlaylists(): Promise<number> {
+    return this.model().countDocuments();
+  }
+
+  /**
+   * Migration: lists every playlist that no user list holds (data from builds before the lists
+   * existed). Returns how many it listed.
+   */
+  async listUnlistedPlaylists(): Promise<number> {
+    const [playlists, listed] = await Promise.all([
+      this.model().find().select('_id user').sort({ createdAt: 1, _id: 1 }).lean(),
+      this.lists.everyListedId(),
+    ]);
+    const missing = new Map<string, mongoose.Types.ObjectId[]>();
+    for (const { _id, user } of playlists) {
+      if (listed.has(String(_id))) continue;
+      const key = String(user);
+      missing.set(key, [...(missing.get(key) ?? []), _id]);
     }
-  });
+    await Promise.all([...missing].map(([userId, ids]) => this.listPlaylists(userId, ids)));
+    return [...missing.values()].reduce((n, ids) => n + ids.length, 0);
+  }
+
+  /** Empties every playlist and every listener's list (seed --reset). */
+  async deleteAllPlaylists(): Promise<void> {
+    this.forgetAllPlaylists();
+    await Promise.all([this.model().deleteMany({}), this.lists.deleteAllLists()]);
+    this.forgetAllPlaylists();
+  }
+
+  /** Drops every kept list and owner, here and (through the stamp) in every process: all playlists went (the seed's reset). */
+  forgetAllPlaylists(): void {
+    this.owners.clear();
+    this.listed.changed();
+  }
 }
 
-/** Replaces the song list (duplicates dropped, first kept). Null when the playlist is gone. */
-export async function replacePlaylistSongs(id: string, songIds: readonly string[]): Promise<PlaylistRecord | null> {
-  const songs = [...new Set(songIds.map((songId) => songId.toLowerCase()))].map((songId) => new mongoose.Types.ObjectId(songId));
-  return serialised(playlistLock(id), async () => {
-    const doc = await PlaylistModel.findByIdAndUpdate(id, { $set: { songs } }, { new: true }).lean<PlaylistDoc>();
-    const record = doc ? toRecord(doc) : null;
-    if (record) patchListed(record.user, record._id, record);
-    return record;
-  });
-}
-
-/**
- * Sets the songs (duplicates dropped) and the JioSaavn tracks together, as an import decides them,
- * and the description when given (its count of matched tracks), in the one write.
- */
-export async function replacePlaylistEntries(
-  id: string,
-  songIds: readonly string[],
-  saavnTracks: readonly PlaylistSaavnTrack[],
-  desc?: string,
-): Promise<PlaylistRecord | null> {
-  const songs = [...new Set(songIds.map((songId) => songId.toLowerCase()))].map((songId) => new mongoose.Types.ObjectId(songId));
-  const set = { songs, ...(saavnTracks.length > 0 ? { saavnTracks } : {}), ...(desc !== undefined ? { desc } : {}) };
-  return serialised(playlistLock(id), async () => {
-    const update = saavnTracks.length > 0 ? { $set: set } : { $set: set, $unset: { saavnTracks: 1 } };
-    const doc = await PlaylistModel.findByIdAndUpdate(id, update, { new: true }).lean<PlaylistDoc>();
-    const record = doc ? toRecord(doc) : null;
-    if (record) patchListed(record.user, record._id, record);
-    return record;
-  });
-}
-
-export async function deletePlaylistById(id: string, userId: string): Promise<boolean> {
-  const { deletedCount } = await PlaylistModel.deleteOne({ _id: id, user: userId });
-  if (deletedCount === 0) return false;
-  owners.delete(id.toLowerCase());
-  writes += 1;
-  await removeFromList(userId, [id]);
-  patchListed(userId, id.toLowerCase(), null);
-  return true;
-}
-
-/** Cascade of a user delete. */
-export async function deletePlaylistsOf(userId: string): Promise<void> {
-  forget(userId);
-  const ids = await listedIds(userId);
-  for (const id of ids) owners.delete(id);
-  await Promise.all(ids.map((id) => PlaylistModel.deleteOne({ _id: id })));
-  await deleteList(userId);
-  // Playlists a crash left unlisted.
-  await PlaylistModel.deleteMany({ user: userId });
-  forget(userId);
-}
-
-/** Cascade of a song delete. */
-export async function removeSongFromAllPlaylists(songId: string): Promise<void> {
-  const song = new mongoose.Types.ObjectId(songId);
-  const holders = await PlaylistModel.find({ songs: song }).select('_id user').lean();
-  await Promise.all(
-    holders.map(async ({ _id, user }) => {
-      forget(String(user));
-      await serialised(playlistLock(String(_id)), () => PlaylistModel.updateOne({ _id }, { $pull: { songs: song } }));
-      forget(String(user));
-    }),
-  );
-}
-
-/** Marks playlists imported (a migration, before anything reads): every kept list goes. */
-export async function markImported(ids: readonly string[]): Promise<number> {
-  if (ids.length === 0) return 0;
-  const { modifiedCount } = await PlaylistModel.updateMany({ _id: { $in: [...ids] } }, { $set: { imported: true } });
-  forgetAllPlaylists();
-  return modifiedCount;
-}
-
-export function countPlaylists(): Promise<number> {
-  return PlaylistModel.countDocuments();
-}
-
-export interface NewPlaylist extends PlaylistInput {
-  user: string;
-  songIds?: string[];
-}
-
-/** Drops every kept list and owner, here and (through the stamp) in every process: all playlists went (the seed's reset). */
-export function forgetAllPlaylists(): void {
-  writes += 1;
-  owners.clear();
-  listed.changed();
-}
+const uniqueSongs = (songIds: readonly string[]) =>
+  [...new Set(songIds.map((songId) => songId.toLowerCase()))].map((songId) => new mongoose.Types.ObjectId(songId));

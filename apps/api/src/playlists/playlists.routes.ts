@@ -53,46 +53,46 @@ export function playlistsRouter(ctx: AppContext): Router {
 
   router.post('/', async (req, res) => {
     // The owner is the token's user, whatever `user` the body carries (stripped by validate).
-    const data = await createPlaylist(ctx.catalogue, authUser(req)._id, input(req.body));
+    const data = await createPlaylist(ctx, authUser(req)._id, input(req.body));
     res.status(201).json({ data, message: MESSAGES.formSubmitted });
   });
 
   router.get('/user-playlists', async (req, res) => {
-    const body = await userPlaylistsBody(ctx.catalogue, authUser(req)._id);
+    const body = await userPlaylistsBody(ctx, authUser(req)._id);
     sendEncoded(req, res.set('Cache-Control', 'private, no-cache'), body);
   });
 
   router.put('/add-song', async (req, res) => {
     const { playlistId, songId } = songRef(req.body);
-    const data = await addSong(ctx.catalogue, playlistId, songId, authUser(req)._id);
+    const data = await addSong(ctx, playlistId, songId, authUser(req)._id);
     res.json({ data, message: CATALOGUE_MESSAGES.songAddedToPlaylist });
   });
 
   router.put('/remove-song', async (req, res) => {
     const { playlistId, songId } = songRef(req.body);
-    const data = await removeSong(ctx.catalogue, playlistId, songId, authUser(req)._id);
+    const data = await removeSong(ctx, playlistId, songId, authUser(req)._id);
     res.json({ data, message: CATALOGUE_MESSAGES.songRemovedFromPlaylist });
   });
 
   router.put('/move-song', async (req, res) => {
     const { playlistId, songId, to } = validate<PlaylistSongMove>(playlistSongMoveSchema, req.body);
-    const data = await moveSong(ctx.catalogue, playlistId.toLowerCase(), songId.toLowerCase(), to, authUser(req)._id);
+    const data = await moveSong(ctx, playlistId.toLowerCase(), songId.toLowerCase(), to, authUser(req)._id);
     res.json({ data, message: PLAYLIST_PAGE.songMoved });
   });
 
   router.put('/edit/:id', multipartFields(), async (req, res) => {
     const id = objectId(req.params.id);
-    const data = await updatePlaylist(ctx.catalogue, id, authUser(req)._id, input(req.body));
+    const data = await updatePlaylist(ctx, id, authUser(req)._id, input(req.body));
     res.json({ data, message: MESSAGES.playlistUpdated });
   });
 
   router.get('/:id', async (req, res) => {
-    const data = await ownPlaylist(ctx.catalogue, objectId(req.params.id), authUser(req)._id);
+    const data = await ownPlaylist(ctx, objectId(req.params.id), authUser(req)._id);
     res.set('Cache-Control', 'private, no-cache').json({ data });
   });
 
   router.delete('/:id', async (req, res) => {
-    await deletePlaylist(ctx.events, objectId(req.params.id), authUser(req)._id);
+    await deletePlaylist(ctx, objectId(req.params.id), authUser(req)._id);
     res.json({ message: CATALOGUE_MESSAGES.playlistDeleted });
   });
 

@@ -1,30 +1,17 @@
-import type mongoose from 'mongoose';
-import { PlaylistModel } from './playlist.model.js';
-import { forgetAllPlaylists, listPlaylists, type NewPlaylist } from './playlists.repo.js';
-import { deleteAllLists } from './userPlaylists.repo.js';
+import type { NewPlaylist } from './playlists.repo.js';
+import type { PlaylistStore } from './playlistStore.js';
 
 /*
  * Bulk fills and empties for the seed (cli/seed.ts), the benchmark's set-up and tests: no request
- * reaches them, so they stay out of the repository the app's requests go through.
+ * reaches them. They go through the app's store so that what it keeps follows.
  */
 
 /** Bulk insert; lists each playlist for its user. Ids in input order. */
-export async function insertPlaylists(playlists: readonly NewPlaylist[]): Promise<string[]> {
-  if (playlists.length === 0) return [];
-  // Not lean: the string ids must be cast to ObjectIds like any other write's.
-  const docs = await PlaylistModel.insertMany(playlists.map(({ songIds, ...rest }) => ({ ...rest, songs: songIds ?? [] })));
-  const byUser = new Map<string, mongoose.Types.ObjectId[]>();
-  for (const doc of docs) {
-    const user = String(doc.user);
-    byUser.set(user, [...(byUser.get(user) ?? []), doc._id]);
-  }
-  await Promise.all([...byUser].map(([userId, ids]) => listPlaylists(userId, ids)));
-  return docs.map((doc) => String(doc._id));
+export function insertPlaylists(store: PlaylistStore, playlists: readonly NewPlaylist[]): Promise<string[]> {
+  return store.repo.insertPlaylists(playlists);
 }
 
 /** Empties every playlist and every listener's list (seed --reset). */
-export async function deleteAllPlaylists(): Promise<void> {
-  forgetAllPlaylists();
-  await Promise.all([PlaylistModel.deleteMany({}), deleteAllLists()]);
-  forgetAllPlaylists();
+export function deleteAllPlaylists(store: PlaylistStore): Promise<void> {
+  return store.repo.deleteAllPlaylists();
 }

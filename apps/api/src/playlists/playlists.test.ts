@@ -4,11 +4,12 @@ import { API_MESSAGES, CATALOGUE_MESSAGES, MESSAGES } from '@samaa/shared';
 import { useTestDatabase } from '../test/db.js';
 import { createTestApp, type TestUser } from '../test/context.js';
 import { listenersWithSongs } from '../test/catalogue.js';
-import { PlaylistModel } from './playlist.model.js';
+import { PLAYLIST_MODEL } from './playlist.model.js';
 import { insertPlaylists } from './playlists.seed.js';
 
 useTestDatabase();
 const { app, ctx } = createTestApp();
+const playlistModel = () => ctx.data.model(PLAYLIST_MODEL);
 
 const UNKNOWN_ID = '0123456789abcdef01234567';
 let alice: TestUser;
@@ -27,7 +28,7 @@ const as = (user: TestUser) => ({
 });
 
 async function playlistOf(user: TestUser, name = 'Road trip', songs: string[] = []) {
-  const [id] = await insertPlaylists([{ name, desc: 'desc', img: '', user: user._id, songIds: songs }]);
+  const [id] = await insertPlaylists(ctx.playlists, [{ name, desc: 'desc', img: '', user: user._id, songIds: songs }]);
   return id!;
 }
 
@@ -37,8 +38,8 @@ describe('POST /api/playlists', () => {
     expect(res.status).toBe(201);
     expect(res.body.message).toBe(MESSAGES.formSubmitted);
     expect(res.body.data).toEqual({ _id: expect.any(String), name: 'Chill', desc: 'evenings', img: '', songs: [], user: alice._id });
-    expect(await PlaylistModel.countDocuments({ user: alice._id })).toBe(1);
-    expect(await PlaylistModel.countDocuments({ user: bob._id })).toBe(0);
+    expect(await playlistModel().countDocuments({ user: alice._id })).toBe(1);
+    expect(await playlistModel().countDocuments({ user: bob._id })).toBe(0);
   });
 
   it.each([
@@ -51,7 +52,7 @@ describe('POST /api/playlists', () => {
     const res = await as(alice).post('/api/playlists').send(payload);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message });
-    expect(await PlaylistModel.countDocuments()).toBe(0);
+    expect(await playlistModel().countDocuments()).toBe(0);
   });
 
   it('answers 401 without a token', async () => {
@@ -145,7 +146,7 @@ describe('PUT /api/playlists/edit/:id', () => {
     const id = await playlistOf(alice);
     const res = await as(bob).put(`/api/playlists/edit/${id}`).field('name', 'Hijacked');
     expect(res.status).toBe(403);
-    expect((await PlaylistModel.findById(id).lean())?.name).toBe('Road trip');
+    expect((await playlistModel().findById(id).lean())?.name).toBe('Road trip');
     expect((await as(bob).put(`/api/playlists/edit/${UNKNOWN_ID}`).send({ name: 'x' })).status).toBe(404);
   });
 });
@@ -156,14 +157,14 @@ describe('DELETE /api/playlists/:id', () => {
     const res = await as(alice).delete(`/api/playlists/${id}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: CATALOGUE_MESSAGES.playlistDeleted });
-    expect(await PlaylistModel.exists({ _id: id })).toBeNull();
+    expect(await playlistModel().exists({ _id: id })).toBeNull();
     expect((await as(alice).delete(`/api/playlists/${id}`)).status).toBe(404);
   });
 
   it("answers 403 to another user's delete", async () => {
     const id = await playlistOf(alice);
     expect((await as(bob).delete(`/api/playlists/${id}`)).status).toBe(403);
-    expect(await PlaylistModel.exists({ _id: id })).not.toBeNull();
+    expect(await playlistModel().exists({ _id: id })).not.toBeNull();
   });
 });
 
@@ -179,7 +180,7 @@ describe('PUT /api/playlists/add-song and remove-song', () => {
     expect(again.status).toBe(200);
     expect(again.body.data).toEqual({ _id: playlistId, songs: 1 });
     await as(alice).put('/api/playlists/add-song').send({ playlistId, songId: songIds[2] });
-    expect((await PlaylistModel.findById(playlistId).lean())!.songs.map(String)).toEqual([songIds[0], songIds[2]]);
+    expect((await playlistModel().findById(playlistId).lean())!.songs.map(String)).toEqual([songIds[0], songIds[2]]);
   });
 
   it('removes a song', async () => {
@@ -212,6 +213,6 @@ describe('PUT /api/playlists/add-song and remove-song', () => {
     expect(add.status).toBe(403);
     const remove = await as(bob).put('/api/playlists/remove-song').send({ playlistId, songId: songIds[1] });
     expect(remove.status).toBe(403);
-    expect((await PlaylistModel.findById(playlistId).lean())!.songs.map(String)).toEqual([songIds[1]]);
+    expect((await playlistModel().findById(playlistId).lean())!.songs.map(String)).toEqual([songIds[1]]);
   });
 });

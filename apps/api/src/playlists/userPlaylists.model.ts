@@ -1,4 +1,5 @@
-import mongoose, { Schema } from 'mongoose';
+import { Schema } from 'mongoose';
+import { defineModel } from '../db/appData.js';
 
 /**
  * One document per listener: `_id` is the user's id, `ids` their playlist ids in creation order,
@@ -18,4 +19,5 @@ const userPlaylistsSchema = new Schema(
   { versionKey: false },
 );
 
-export const UserPlaylistsModel = mongoose.model('UserPlaylists', userPlaylistsSchema, 'user_playlists');
+/** Resolved by each app on its own connection (`ctx.data.model(USER_PLAYLISTS_MODEL)`). */
+export const USER_PLAYLISTS_MODEL = defineModel('UserPlaylists', userPlaylistsSchema, 'user_playlists');

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { Playlist, Song } from '@samaa/shared';
 import type { EncodedBody } from '../http/encodedBody.js';
@@ -12,13 +13,6 @@ import type { PlaylistRecord } from './playlists.repo.js';
  * change find the one body the first of them made.
  */
 
-// eslint-disable-next-line no-restricted-syntax -- process-wide counter: makes each body's ETag unique within this process
-let made = 0;
-// eslint-disable-next-line no-restricted-syntax -- pure memo: a kept record's JSON for one catalogue map, dropped with the record
-const parts = new WeakMap<PlaylistRecord, { byId: Map<string, Song>; json: string }>();
-// eslint-disable-next-line no-restricted-syntax -- pure memo: a kept list's body for one catalogue map, dropped with the list
-const bodies = new WeakMap<readonly PlaylistRecord[], { byId: Map<string, Song>; body: EncodedBody }>();
-
 /** The playlist with its songs from the catalogue; songs deleted meanwhile are dropped. */
 export function populated(byId: Map<string, Song>, { songIds, ...rest }: PlaylistRecord): Playlist {
   return {
@@ -30,33 +24,45 @@ export function populated(byId: Map<string, Song>, { songIds, ...rest }: Playlis
   };
 }
 
-function partOf(byId: Map<string, Song>, record: PlaylistRecord): string {
-  const kept = parts.get(record);
-  if (kept?.byId === byId) return kept.json;
-  const json = JSON.stringify(populated(byId, record));
-  parts.set(record, { byId, json });
-  return json;
-}
+/**
+ * The bodies one app made: each kept list's body and each kept record's JSON, for one catalogue
+ * map (dropped with the list or record), and a count that makes each body's ETag unique.
+ */
+export class UserPlaylistBodies {
+  private made = 0;
+  /** Tells this app's ETags from another's in the same process. */
+  private readonly tag = randomBytes(3).toString('hex');
+  private readonly parts = new WeakMap<PlaylistRecord, { byId: Map<string, Song>; json: string }>();
+  private readonly bodies = new WeakMap<readonly PlaylistRecord[], { byId: Map<string, Song>; body: EncodedBody }>();
 
-function encode(json: Buffer): EncodedBody {
-  made += 1;
-  let gzipped: Buffer | undefined;
-  return {
-    json,
-    etag: `W/"pl-${process.pid.toString(36)}-${made.toString(36)}-${json.length.toString(36)}"`,
-    gzip: () => (gzipped ??= gzipSync(json)),
-  };
-}
+  /** Bodies made so far (tests: readers that arrive together share one). */
+  get count(): number {
+    return this.made;
+  }
 
-/** Bodies made so far in this process (tests: readers that arrive together share one). */
-export function userPlaylistBodiesMade(): number {
-  return made;
-}
+  bodyOf(records: readonly PlaylistRecord[], byId: Map<string, Song>): EncodedBody {
+    const kept = this.bodies.get(records);
+    if (kept?.byId === byId) return kept.body;
+    const body = this.encode(Buffer.from(`{"data":[${records.map((record) => this.partOf(byId, record)).join(',')}]}`));
+    this.bodies.set(records, { byId, body });
+    return body;
+  }
 
-export function userPlaylistsBodyOf(records: readonly PlaylistRecord[], byId: Map<string, Song>): EncodedBody {
-  const kept = bodies.get(records);
-  if (kept?.byId === byId) return kept.body;
-  const body = encode(Buffer.from(`{"data":[${records.map((record) => partOf(byId, record)).join(',')}]}`));
-  bodies.set(records, { byId, body });
-  return body;
+  private partOf(byId: Map<string, Song>, record: PlaylistRecord): string {
+    const kept = this.parts.get(record);
+    if (kept?.byId === byId) return kept.json;
+    const json = JSON.stringify(populated(byId, record));
+    this.parts.set(record, { byId, json });
+    return json;
+  }
+
+  private encode(json: Buffer): EncodedBody {
+    this.made += 1;
+    let gzipped: Buffer | undefined;
+    return {
+      json,
+      etag: `W/"pl-${process.pid.toString(36)}-${this.tag}-${this.made.toString(36)}-${json.length.toString(36)}"`,
+      gzip: () => (gzipped ??= gzipSync(json)),
+    };
+  }
 }

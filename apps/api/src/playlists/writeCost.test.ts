@@ -34,7 +34,7 @@ beforeAll(async () => {
 
 async function listenerWith(playlists: number): Promise<{ user: TestUser; playlistIds: string[] }> {
   const user = await createUser();
-  const playlistIds = await insertPlaylists(Array.from({ length: playlists }, (_, i) => ({ name: `Mix ${i}`, desc: '', user: user._id })));
+  const playlistIds = await insertPlaylists(ctx.playlists, Array.from({ length: playlists }, (_, i) => ({ name: `Mix ${i}`, desc: '', user: user._id })));
   // The first request reads the identity, as any first request after a start does.
   await request(app).get('/api/playlists/user-playlists').set('x-auth-token', user.token);
   return { user, playlistIds };
@@ -71,7 +71,7 @@ describe.each([3, 300])('writes of a listener with %i playlists', (playlists) =>
 
 it('a playlist this process has not seen is read once for its owner, then no more', async () => {
   const user = await createUser();
-  const [playlistId] = await insertPlaylists([{ name: 'Elsewhere', desc: '', user: user._id }]);
+  const [playlistId] = await insertPlaylists(ctx.playlists, [{ name: 'Elsewhere', desc: '', user: user._id }]);
   const add = (songId: string) => () =>
     request(app).put('/api/playlists/add-song').set('x-auth-token', user.token).send({ playlistId, songId });
   expect(await callsDuring(add(songIds[1]!))).toMatchObject({ 'playlists.findOne': 1, 'playlists.findOneAndUpdate': 1 });

@@ -1,4 +1,5 @@
-import mongoose, { Schema } from 'mongoose';
+import { Schema } from 'mongoose';
+import { defineModel } from '../db/appData.js';
 
 /*
  * Three collections, every read by `_id` (the embedded engine indexes nothing else):
@@ -59,6 +60,6 @@ const pendingSchema = new Schema(
   { versionKey: false },
 );
 
-export const ScrobbleConnectionModel = mongoose.model('ScrobbleConnection', connectionSchema, 'scrobble_connections');
-export const ScrobbleQueueModel = mongoose.model('ScrobbleQueue', queueSchema, 'scrobble_queues');
-export const ScrobblePendingModel = mongoose.model('ScrobblePending', pendingSchema, 'scrobble_pending');
+export const SCROBBLE_CONNECTION_MODEL = defineModel('ScrobbleConnection', connectionSchema, 'scrobble_connections');
+export const SCROBBLE_QUEUE_MODEL = defineModel('ScrobbleQueue', queueSchema, 'scrobble_queues');
+export const SCROBBLE_PENDING_MODEL = defineModel('ScrobblePending', pendingSchema, 'scrobble_pending');

@@ -33,7 +33,7 @@ export function scrobbleRouter(ctx: AppContext): Router {
   });
 
   router.delete('/listenbrainz', auth, async (req, res) => {
-    await disconnect(authUser(req)._id, 'listenbrainz');
+    await disconnect(ctx.scrobbling, authUser(req)._id, 'listenbrainz');
     res.set(noStore).json({ data: await scrobblingStatus(s, authUser(req)._id), message: SCROBBLE_MESSAGES.listenBrainzDisconnected });
   });
 
@@ -50,7 +50,7 @@ export function scrobbleRouter(ctx: AppContext): Router {
   });
 
   router.delete('/lastfm', auth, async (req, res) => {
-    await disconnect(authUser(req)._id, 'lastfm');
+    await disconnect(ctx.scrobbling, authUser(req)._id, 'lastfm');
     res.set(noStore).json({ data: await scrobblingStatus(s, authUser(req)._id), message: SCROBBLE_MESSAGES.lastfmDisconnected });
   });
 

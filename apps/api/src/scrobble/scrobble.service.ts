@@ -8,7 +8,8 @@ import {
 } from '@samaa/shared';
 import type { AppContext } from '../context.js';
 import type { Logger } from '../logger.js';
-import { keySealer, type KeySealer } from '../apiKeys/keySeal.js';
+import type { KeySealer } from '../apiKeys/keySeal.js';
+import type { AppData } from '../db/appData.js';
 import { badRequest, conflict, HttpError } from '../http/errors.js';
 import type { Catalogue } from '../songs/songs.service.js';
 import type { Delivery, ListenInfo } from './delivery.js';
@@ -36,6 +37,8 @@ export type ScrobbleDeps = Pick<AppContext, 'scrobbling' | 'catalogue'>;
 export const SERVICES: readonly ScrobbleService[] = ['listenbrainz', 'lastfm'];
 
 export interface Scrobbling {
+  /** The app's data, where connections and queued listens are kept. */
+  data: AppData;
   logger: Logger;
   sealer: KeySealer;
   states: StateSigner;
@@ -55,13 +58,20 @@ export interface Scrobbling {
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** An app's scrobbling: its clients, secrets and the songs its listeners started; made once per app context. */
-export function createScrobbling({ config, logger, jwtSecret }: Pick<AppContext, 'config' | 'logger' | 'jwtSecret'>): Scrobbling {
+export function createScrobbling({
+  config,
+  logger,
+  jwtSecret,
+  data,
+  keySealer,
+}: Pick<AppContext, 'config' | 'logger' | 'jwtSecret' | 'data' | 'keySealer'>): Scrobbling {
   const { scrobble } = config;
   const { apiKey, secret } = scrobble.lastfm;
   const s: Scrobbling = {
+    data,
     logger,
     // The same sealing as app keys; each value is bound to its listener and service.
-    sealer: keySealer(config.subsonicKeySecret ?? jwtSecret, config.subsonicKeySecretPrevious),
+    sealer: keySealer,
     states: stateSigner(jwtSecret),
     listenbrainz: createListenBrainzClient(scrobble.listenBrainzApiUrl, () => s.timeoutMs),
     lastfm: apiKey && secret ? createLastfmClient(scrobble.lastfm.apiUrl, apiKey, secret, () => s.timeoutMs) : undefined,
@@ -88,20 +98,20 @@ export function openLink(s: Scrobbling, userId: string, service: ScrobbleService
 
 async function link(s: Scrobbling, userId: string, service: ScrobbleService, secret: string, userName: string): Promise<void> {
   const sealed = s.sealer.seal(secret, sealLabel(userId, service));
-  await saveLink(userId, service, { sealed, userName, connectedAt: new Date(), needsReconnect: false });
+  await saveLink(s.data, userId, service, { sealed, userName, connectedAt: new Date(), needsReconnect: false });
   // Listens kept while the connection needed renewing go out now.
-  if ((await queuedListens(queueKey(userId, service))).length > 0) {
-    await addPending(queueKey(userId, service));
+  if ((await queuedListens(s.data, queueKey(userId, service))).length > 0) {
+    await addPending(s.data, queueKey(userId, service));
     s.wake();
   }
 }
 
 export async function scrobblingStatus(s: Scrobbling, userId: string): Promise<ScrobblingStatus> {
-  const links = await connectionsOf(userId);
+  const links = await connectionsOf(s.data, userId);
   const shown = async (service: ScrobbleService): Promise<ScrobbleConnection | null> => {
     const stored = links[service];
     if (!stored) return null;
-    const pending = (await queuedListens(queueKey(userId, service))).length;
+    const pending = (await queuedListens(s.data, queueKey(userId, service))).length;
     return { userName: stored.userName, connectedAt: stored.connectedAt.toISOString(), needsReconnect: Boolean(stored.needsReconnect), pending };
   };
   const [listenbrainz, lastfmLink] = await Promise.all([shown('listenbrainz'), shown('lastfm')]);
@@ -118,9 +128,9 @@ export async function connectListenBrainz(s: Scrobbling, userId: string, token: 
 }
 
 /** Forgets the connection and the listens still waiting for it. */
-export async function disconnect(userId: string, service: ScrobbleService): Promise<void> {
-  await removeLink(userId, service);
-  await dropQueue(queueKey(userId, service));
+export async function disconnect(s: Scrobbling, userId: string, service: ScrobbleService): Promise<void> {
+  await removeLink(s.data, userId, service);
+  await dropQueue(s.data, queueKey(userId, service));
 }
 
 /** Where the listener's browser goes to allow Samaa on Last.fm; it comes back to our callback. */
@@ -173,7 +183,7 @@ function usable(s: Scrobbling, userId: string, service: ScrobbleService, stored:
 /** Best effort and never queued: tells each connected service what the listener just started. */
 export async function scrobbleNowPlaying({ scrobbling: s, catalogue }: ScrobbleDeps, userId: string, songId: string, player?: string): Promise<void> {
   s.started.set(userId, { songId: songId.toLowerCase(), at: Date.now() });
-  const links = await connectionsOf(userId);
+  const links = await connectionsOf(s.data, userId);
   if (!SERVICES.some((service) => links[service])) return;
   const info = await listenOf(catalogue, songId, player);
   if (!info || tooShort(info)) return;
@@ -181,9 +191,8 @@ export async function scrobbleNowPlaying({ scrobbling: s, catalogue }: ScrobbleD
     SERVICES.map(async (service) => {
       const secret = usable(s, userId, service, links[service]);
       if (!secret) return;
-      const outcome: Delivery =
-        service === 'listenbrainz' ? await s.listenbrainz.playingNow(secret, info) : await s.lastfm!.updateNowPlaying(secret, info);
-      if (outcome.kind === 'unauthorised') await markNeedsReconnect(userId, service, links[service]!.sealed);
+      const outcome: Delivery = service === 'listenbrainz' ? await s.listenbrainz.playingNow(secret, info) : await s.lastfm!.updateNowPlaying(secret, info);
+      if (outcome.kind === 'unauthorised') await markNeedsReconnect(s.data, userId, service, links[service]!.sealed);
       else if (outcome.kind !== 'accepted') s.logger.info({ service, reason: outcome.reason }, 'now playing not sent');
     }),
   );
@@ -194,7 +203,7 @@ export async function scrobbleNowPlaying({ scrobbling: s, catalogue }: ScrobbleD
  * happened, if the player said; else when the song was announced as started, else now.
  */
 export async function scrobbleListen({ scrobbling: s, catalogue }: ScrobbleDeps, userId: string, songId: string, options: { at?: Date; player?: string } = {}): Promise<void> {
-  const links = await connectionsOf(userId);
+  const links = await connectionsOf(s.data, userId);
   const services = SERVICES.filter((service) => links[service]);
   if (services.length === 0) return;
   const info = await listenOf(catalogue, songId, options.player);
@@ -204,11 +213,11 @@ export async function scrobbleListen({ scrobbling: s, catalogue }: ScrobbleDeps,
   const at = options.at?.getTime() ?? (recent ? start.at : Date.now());
   if (recent && !options.at) s.started.delete(userId);
   const listen: QueuedListen = { id: randomUUID(), ...info, listenedAt: Math.floor(at / 1000) };
-  for (const service of services) await enqueueListen(queueKey(userId, service), listen);
+  for (const service of services) await enqueueListen(s.data, queueKey(userId, service), listen);
   s.wake();
 }
 
 /** A deleted user's connections and queued listens. */
-export async function forgetUser(userId: string): Promise<void> {
-  await forgetUserScrobbling(userId);
+export async function forgetUser(data: AppData, userId: string): Promise<void> {
+  await forgetUserScrobbling(data, userId);
 }

@@ -83,7 +83,7 @@ describe('connecting and disconnecting', () => {
     const status = await kept(request(app).get('/api/account/scrobbling').set(as(listener)).expect(200));
     expect(status.body.data).toMatchObject({ listenbrainz: { userName: 'lb-listener' }, lastfm: null, lastfmConfigured: true });
     // Sealed at rest: the stored document does not hold the token.
-    expect(JSON.stringify(await connectionsOf(listener._id))).not.toContain(LB_TOKEN);
+    expect(JSON.stringify(await connectionsOf(ctx.data, listener._id))).not.toContain(LB_TOKEN);
     // Another listener sees only their own (nothing).
     expect((await kept(request(app).get('/api/account/scrobbling').set(as(other)).expect(200))).body.data.listenbrainz).toBeNull();
   });
@@ -94,7 +94,7 @@ describe('connecting and disconnecting', () => {
     expect(done.headers.location).toBe('http://localhost:3000/account/scrobbling?lastfm=connected');
     const status = await kept(request(app).get('/api/account/scrobbling').set(as(listener)).expect(200));
     expect(status.body.data.lastfm).toMatchObject({ userName: 'fm-listener', needsReconnect: false });
-    expect(JSON.stringify(await connectionsOf(listener._id))).not.toContain(lastfm.sessionKeyOf('fm-listener')!);
+    expect(JSON.stringify(await connectionsOf(ctx.data, listener._id))).not.toContain(lastfm.sessionKeyOf('fm-listener')!);
 
     const connect = await kept(request(app).get('/api/account/lastfm/connect').set(as(other)).expect(200));
     const url = new URL(connect.body.url as string);
@@ -149,10 +149,10 @@ describe('what is played reaches both services', () => {
     expect(lb.listens[0]!.listened_at).toBeGreaterThanOrEqual(before);
     expect(lb.listens[0]!.listened_at).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000));
     expect(lastfm.scrobbles[0]).toMatchObject({ user: 'fm-listener', artist: 'The Fakes', track: 'Long Road', album: 'Wire Format', timestamp: lb.listens[0]!.listened_at });
-    await vi.waitFor(async () => expect(await pendingKeys()).toEqual([]));
+    await vi.waitFor(async () => expect(await pendingKeys(ctx.data)).toEqual([]));
     // A listener with nothing connected sends nothing.
     await request(app).post('/api/plays').set(as(other)).send({ songId: song._id, submission: true }).expect(204);
-    expect(await queuedListens(queueKey(other._id, 'listenbrainz'))).toEqual([]);
+    expect(await queuedListens(ctx.data, queueKey(other._id, 'listenbrainz'))).toEqual([]);
   });
 
   it('Subsonic scrobble: submission=false is now playing, a submission is a listen at its time', async () => {
@@ -198,11 +198,11 @@ describe('disconnecting and deleting', () => {
     lb.down();
     await request(app).post('/api/plays').set(as(other)).send({ songId: song._id, submission: true }).expect(204);
     await vi.waitFor(() => expect(lb.arrivals.length).toBeGreaterThan(0));
-    expect(await queuedListens(queueKey(other._id, 'listenbrainz'))).toHaveLength(1);
+    expect(await queuedListens(ctx.data, queueKey(other._id, 'listenbrainz'))).toHaveLength(1);
     await ctx.events.emit('userDeleted', other._id);
-    expect(await connectionsOf(other._id)).toEqual({});
-    expect(await queuedListens(queueKey(other._id, 'listenbrainz'))).toEqual([]);
-    expect(await pendingKeys()).not.toContain(queueKey(other._id, 'listenbrainz'));
+    expect(await connectionsOf(ctx.data, other._id)).toEqual({});
+    expect(await queuedListens(ctx.data, queueKey(other._id, 'listenbrainz'))).toEqual([]);
+    expect(await pendingKeys(ctx.data)).not.toContain(queueKey(other._id, 'listenbrainz'));
     lb.recover();
   });
 });

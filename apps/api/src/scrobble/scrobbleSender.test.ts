@@ -80,12 +80,12 @@ describe('the sender', () => {
     });
     // The server goes away with the listens still queued (in the database).
     await sender.stop();
-    expect(await queuedListens(queueKey(user._id, 'listenbrainz'))).toHaveLength(3);
-    expect(await queuedListens(queueKey(user._id, 'lastfm'))).toHaveLength(3);
+    expect(await queuedListens(ctx.data, queueKey(user._id, 'listenbrainz'))).toHaveLength(3);
+    expect(await queuedListens(ctx.data, queueKey(user._id, 'lastfm'))).toHaveLength(3);
     lb.recover();
     lastfm.recover();
     sender = startScrobbleSender(ctx, OPTIONS);
-    await vi.waitFor(async () => expect(await pendingKeys()).toEqual([]), { timeout: 10_000 });
+    await vi.waitFor(async () => expect(await pendingKeys(ctx.data)).toEqual([]), { timeout: 10_000 });
     expect(lb.listens.map((l) => l.listened_at)).toEqual(seconds(times));
     expect(lastfm.scrobbles.map((s) => s.timestamp)).toEqual(seconds(times));
     // Sent once each: nothing reached a service before it was up.
@@ -102,7 +102,7 @@ describe('the sender', () => {
     await vi.waitFor(() => expect(lastfm.arrivals.length).toBeGreaterThan(0));
     lastfm.recover();
     lb.recover();
-    await vi.waitFor(async () => expect(await pendingKeys()).toEqual([]), { timeout: 10_000 });
+    await vi.waitFor(async () => expect(await pendingKeys(ctx.data)).toEqual([]), { timeout: 10_000 });
     expect(lastfm.submissions.map((s) => s.tracks.length)).toEqual([50, 10]);
     expect(lastfm.scrobbles).toHaveLength(60);
     expect(lb.listens).toHaveLength(60);
@@ -117,7 +117,7 @@ describe('the sender', () => {
     await vi.waitFor(() => expect(lb.arrivals.length).toBeGreaterThanOrEqual(1));
     await vi.waitFor(() => expect(lb.listens).toHaveLength(1));
     lb.recover();
-    await vi.waitFor(async () => expect(await queuedListens(queueKey(user._id, 'listenbrainz'))).toEqual([]), { timeout: 10_000 });
+    await vi.waitFor(async () => expect(await queuedListens(ctx.data, queueKey(user._id, 'listenbrainz'))).toEqual([]), { timeout: 10_000 });
     // The first try arrived though its answer came too late; the second is the same listen.
     expect(lb.submissions.length).toBeGreaterThanOrEqual(2);
     expect(lb.listens.map((l) => l.listened_at)).toEqual(seconds(times));
@@ -156,7 +156,7 @@ describe('the sender', () => {
     const tried = lb.arrivals.length + lastfm.arrivals.length;
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(lb.arrivals.length + lastfm.arrivals.length).toBe(tried);
-    expect(await pendingKeys()).toEqual([]);
+    expect(await pendingKeys(ctx.data)).toEqual([]);
 
     lb.addUser(token, 'lb-again');
     await request(app).put('/api/account/listenbrainz').set(as(user)).send({ token }).expect(200);

@@ -50,9 +50,9 @@ export function startScrobbleSender(ctx: AppContext, options: SenderOptions = {}
   let again = false;
 
   async function send(service: ScrobbleService, secret: string, key: string): Promise<{ outcome: Delivery; ids: string[] } | null> {
-    const listens = await queuedListens(key);
+    const listens = await queuedListens(ctx.data, key);
     if (listens.length === 0) {
-      await removePending(key, true);
+      await removePending(ctx.data, key, true);
       return null;
     }
     if (service === 'listenbrainz') {
@@ -67,13 +67,13 @@ export function startScrobbleSender(ctx: AppContext, options: SenderOptions = {}
 
   async function deliver(key: string): Promise<void> {
     const [userId, service] = key.split(':') as [string, ScrobbleService];
-    const link = (await connectionsOf(userId))[service];
-    if (!link) return dropQueue(key);
-    if (link.needsReconnect) return removePending(key, false);
+    const link = (await connectionsOf(ctx.data, userId))[service];
+    if (!link) return dropQueue(ctx.data, key);
+    if (link.needsReconnect) return removePending(ctx.data, key, false);
     const secret = openLink(s, userId, service, link);
     if (!secret) {
-      await markNeedsReconnect(userId, service, link.sealed);
-      return removePending(key, false);
+      await markNeedsReconnect(ctx.data, userId, service, link.sealed);
+      return removePending(ctx.data, key, false);
     }
     const sent = await send(service, secret, key);
     if (!sent) return;
@@ -84,15 +84,15 @@ export function startScrobbleSender(ctx: AppContext, options: SenderOptions = {}
         if (outcome.kind === 'rejected') logger.warn({ service, reason: outcome.reason, dropped: ids.length }, 'scrobbles refused for good');
         if (backoff.has(key)) logger.info({ service }, 'scrobbling resumed');
         backoff.delete(key);
-        const left = await removeListens(key, ids);
+        const left = await removeListens(ctx.data, key, ids);
         if (left > 0) again = true;
         return;
       }
       case 'unauthorised':
         logger.info({ service, reason: outcome.reason }, 'scrobble connection needs renewing');
         backoff.delete(key);
-        await markNeedsReconnect(userId, service, link.sealed);
-        return removePending(key, false);
+        await markNeedsReconnect(ctx.data, userId, service, link.sealed);
+        return removePending(ctx.data, key, false);
       case 'retry': {
         const failures = (backoff.get(key)?.failures ?? 0) + 1;
         const wait = outcome.afterMs ?? Math.min(maxBackoffMs, baseBackoffMs * 2 ** (failures - 1));
@@ -105,7 +105,7 @@ export function startScrobbleSender(ctx: AppContext, options: SenderOptions = {}
 
   async function round(): Promise<void> {
     const now = Date.now();
-    const due = (await pendingKeys()).filter((key) => (backoff.get(key)?.until ?? 0) <= now);
+    const due = (await pendingKeys(ctx.data)).filter((key) => (backoff.get(key)?.until ?? 0) <= now);
     for (let i = 0; i < due.length && !stopped; i += concurrency) {
       await Promise.all(
         due.slice(i, i + concurrency).map((key) => deliver(key).catch((err: unknown) => logger.warn({ err: String(err) }, 'scrobble delivery failed'))),

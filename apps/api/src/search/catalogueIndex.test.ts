@@ -127,4 +127,27 @@ describe('catalogue index: kept as bytes', () => {
     restored.add({ ...songs[0]!, _id: 'new', name: 'Quokkas At Dawn' });
     expect(restored.best(['quokkas'], 5).found[0]?._id).toBe('new');
   });
+
+  it('keeps no map of ids when restored: the first write makes it, once', () => {
+    const songs = generateSongs(2000, 9).map((song, i) => ({ ...song, _id: `r${i}` }));
+    const index = new CatalogueIndex();
+    index.addAll(songs);
+    index.finish();
+    const places = new Map(songs.map((song, place) => [song, place]));
+    let idsRead = 0;
+    const fields = {
+      id: (song: Song) => (idsRead++, song._id),
+      texts: (song: Song): [string, string | undefined, string | undefined] => [song.name, song.artist, song.album],
+    };
+    const restored = CatalogueIndex.restored(decodeIndex(encodeIndex(index.state(), (song) => places.get(song)), songs), fields);
+    restored.best(queryTerms('midnight'), 50);
+    expect(idsRead).toBe(0);
+    restored.remove('r5');
+    expect(idsRead).toBe(songs.length);
+    restored.remove('r6');
+    restored.add({ ...songs[7]!, name: 'Zyxwvut' });
+    expect(idsRead).toBe(songs.length + 1);
+    expect(restored.size).toBe(songs.length - 2);
+    expect(restored.best(['zyxwvut'], 5).found.map((song) => song._id)).toEqual(['r7']);
+  });
 });

@@ -104,7 +104,11 @@ const SONG_FIELDS: Fields<Song> = { id: (song) => song._id, texts: (song) => [so
 
 export class CatalogueIndex<T extends Indexable = Song> {
   private songs: (T | undefined)[] = [];
-  private ordinalOf = new Map<string, number>();
+  /**
+   * Ordinals by id, for writes only: an index restored at start (a million songs) makes it on its
+   * first write, not before the server listens.
+   */
+  private ordinals: Map<string, number> | undefined = new Map();
   private liveCount = 0;
   /** Per song: where its entries start in `forward` (entry = termId * 8 + field bits). */
   private starts = new Uint32Array(1024);
@@ -160,11 +164,8 @@ export class CatalogueIndex<T extends Indexable = Song> {
     index.postingLengths = state.postingLengths;
     index.sorted = state.sorted;
     index.sortedCount = state.sorted.length;
-    state.songs.forEach((song, ordinal) => {
-      if (song === undefined) return;
-      index.ordinalOf.set(fields.id(song), ordinal);
-      index.liveCount += 1;
-    });
+    index.ordinals = undefined;
+    for (const song of state.songs) if (song !== undefined) index.liveCount += 1;
     state.terms.forEach((term, id) => {
       index.termIds.set(term, id);
       (index.byLength[term.length] ??= []).push(id);
@@ -173,6 +174,16 @@ export class CatalogueIndex<T extends Indexable = Song> {
   }
 
   constructor(private readonly fields: Fields<T> = SONG_FIELDS as unknown as Fields<T>) {}
+
+  private get ordinalOf(): Map<string, number> {
+    if (!this.ordinals) {
+      this.ordinals = new Map();
+      this.songs.forEach((song, ordinal) => {
+        if (song !== undefined) this.ordinals!.set(this.fields.id(song), ordinal);
+      });
+    }
+    return this.ordinals;
+  }
 
   get size(): number {
     return this.liveCount;

@@ -45,7 +45,7 @@ export function searchRouter(ctx: AppContext): Router {
     const query = queryOf(req.query.search);
     const [songs, playlists] = await Promise.all([
       searchSongsAnswer(ctx.catalogue, query),
-      searchOwnPlaylists(ctx.catalogue, authUser(req)._id, query),
+      searchOwnPlaylists(ctx, authUser(req)._id, query),
     ]);
     res.set('Cache-Control', SEARCH_CACHE_CONTROL).type('json').vary('Accept-Encoding');
     // Most searches match none of the user's playlists: their body is the same for everyone and

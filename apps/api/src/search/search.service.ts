@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { AlbumHit, ArtistHit, CatalogueSearchAnswer, Playlist, PlaylistInput, Song } from '@samaa/shared';
 import type { Catalogue, CatalogueView } from '../songs/songs.service.js';
 import { withSongs } from '../playlists/playlists.service.js';
-import { playlistRecordsOf, type PlaylistRecord } from '../playlists/playlists.service.js';
+import { playlistRecordsOf, type PlaylistDeps, type PlaylistRecord } from '../playlists/playlists.service.js';
 import { searchCatalogue } from './searchCatalogue.js';
 import { createTextIndex, matchTier, queryTerms } from './textIndex.js';
 
@@ -109,10 +109,10 @@ function rankPlaylists(records: readonly PlaylistRecord[], { index }: PlaylistSe
 }
 
 /** The user's own playlists whose name matches, ranked like the songs, with their songs. */
-export async function searchOwnPlaylists(catalogue: Catalogue, userId: string, query: string): Promise<Playlist[]> {
+export async function searchOwnPlaylists(deps: PlaylistDeps, userId: string, query: string): Promise<Playlist[]> {
   const terms = queryTerms(query);
   if (terms.length === 0) return [];
-  const records = await playlistRecordsOf(userId);
+  const records = await playlistRecordsOf(deps, userId);
   if (records.length === 0) return [];
   const search = playlistSearchOf(records);
   const key = terms.join(' ');
@@ -121,5 +121,5 @@ export async function searchOwnPlaylists(catalogue: Catalogue, userId: string, q
     ranked = rankPlaylists(records, search, query, terms);
     search.ranked.set(key, ranked);
   }
-  return ranked.length === 0 ? [] : withSongs(catalogue, ranked);
+  return ranked.length === 0 ? [] : withSongs(deps.catalogue, ranked);
 }

@@ -134,7 +134,7 @@ describe('GET /api/search', () => {
 
   it("finds the user's own playlists only, prefix first, with songs", async () => {
     const song = await createSong(ctx, { ...media, name: 'Track', artist: 'X' });
-    await insertPlaylists([
+    await insertPlaylists(ctx.playlists, [
       { name: 'Chill evenings', user: alice._id, songIds: [song._id] },
       { name: 'Sunday chill', user: alice._id },
       { name: 'Workout', user: alice._id },
@@ -148,7 +148,7 @@ describe('GET /api/search', () => {
   });
 
   it('caps playlists at 20', async () => {
-    await insertPlaylists(Array.from({ length: 25 }, (_, i) => ({ name: `Mix ${i}`, user: alice._id })));
+    await insertPlaylists(ctx.playlists, Array.from({ length: 25 }, (_, i) => ({ name: `Mix ${i}`, user: alice._id })));
     expect((await search('mix')).body.playlists).toHaveLength(20);
   });
 
@@ -197,7 +197,7 @@ describe('GET /api/search', () => {
       expect(again.headers.etag).toBe(first.headers.etag);
       expect((await gzipSearch({ 'if-none-match': String(first.headers.etag) })).status).toBe(304);
       expect((await gzipSearch({ 'accept-encoding': 'identity' })).headers['content-encoding']).toBeUndefined();
-      await deleteUserById(alice._id);
+      await deleteUserById(ctx.data, alice._id);
       const refused = await gzipSearch();
       expect(refused.status).toBe(401);
       expect(refused.body).toEqual({ message: API_MESSAGES.invalidToken });

@@ -79,7 +79,7 @@ describe('search fast path', () => {
 
   it("refuses a deleted user's token", async () => {
     expect((await gzipSearch('love')(fast)).status).toBe(200);
-    await deleteUserById(alice._id);
+    await deleteUserById(ctx.data, alice._id);
     const res = await request(fast).get('/api/search?search=love').set('x-auth-token', alice.token);
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ message: API_MESSAGES.invalidToken });
@@ -95,7 +95,7 @@ describe('search fast path', () => {
     await expectSameAnswer(gzipSearch('love', { 'accept-encoding': 'identity' }));
     await expectSameAnswer(gzipSearch('love', { 'accept-encoding': 'gzip;q=0' }));
     await expectSameAnswer((app) => gzipSearch('love')(app).set('content-type', 'application/json').send('{"a":1}'));
-    await insertPlaylists([{ name: 'Love mix', user: alice._id }]);
+    await insertPlaylists(ctx.playlists, [{ name: 'Love mix', user: alice._id }]);
     const withPlaylist = await expectSameAnswer(gzipSearch('love'));
     expect(withPlaylist.status).toBe(200);
   });

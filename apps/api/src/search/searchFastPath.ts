@@ -5,7 +5,7 @@ import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../context.js';
 import type { RequestLog } from '../http/accessLog.js';
 import type { FastPath } from '../http/requestListener.js';
-import { userOfToken } from '../auth/middleware.js';
+import { claimedUserId, userOfToken } from '../auth/middleware.js';
 import { searchOwnPlaylists, searchSongsAnswer } from './search.service.js';
 import { keptEtag } from '../http/encodedBody.js';
 import { gzippedWithoutPlaylists, queryOf, SEARCH_CACHE_CONTROL } from './search.routes.js';
@@ -99,13 +99,22 @@ function takesGzip(req: IncomingMessage): boolean {
 }
 
 /** The kept gzipped body, or undefined when the app must answer. */
-async function answer(req: IncomingMessage, { jwtSecret: secret, catalogue }: AppContext): Promise<Buffer | undefined> {
+async function answer(req: IncomingMessage, ctx: AppContext): Promise<Buffer | undefined> {
   // As the app's "simple" query parser reads it.
   const raw = querystring.parse(req.url!.slice(SEARCH_PATH.length)).search;
   if (typeof raw !== 'string' || !takesGzip(req)) return undefined;
   const query = queryOf(raw); // throws on an invalid query: the route answers it
-  const user = await userOfToken(req.headers['x-auth-token'] as string, secret);
+  const token = req.headers['x-auth-token'] as string;
+  const claimed = claimedUserId(ctx, token);
+  if (!claimed) return undefined;
+  // The identity and the listener's playlists are read side by side, not one after the other:
+  // after a start neither is kept, and the first search waited for two engine reads in a row.
+  // Nothing is answered unless the identity says the token still holds.
+  const [user, songs, playlists] = await Promise.all([
+    userOfToken(ctx, token),
+    searchSongsAnswer(ctx.catalogue, query),
+    searchOwnPlaylists(ctx, claimed, query),
+  ]);
   if (!user) return undefined;
-  const [songs, playlists] = await Promise.all([searchSongsAnswer(catalogue, query), searchOwnPlaylists(catalogue, user._id, query)]);
   return playlists.length === 0 ? gzippedWithoutPlaylists(songs) : undefined;
 }

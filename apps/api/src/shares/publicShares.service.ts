@@ -17,9 +17,9 @@ export const SIGNED_LINK_HOURS = 6;
 /** A live share and what it holds now; the same 404 for unknown, revoked, expired and emptied. */
 async function liveShare(ctx: AppContext, id: string, now: Date): Promise<{ share: ShareRecord; resolved: Resolved }> {
   requireSharesOn(ctx);
-  const share = SHARE_ID_PATTERN.test(id) ? await findShare(id) : null;
+  const share = SHARE_ID_PATTERN.test(id) ? await findShare(ctx.data, id) : null;
   if (!share || isExpired(share, now)) throw notFound(SHARE_MESSAGES.gone);
-  const resolved = await resolveTarget(ctx.catalogue, share.kind, share.target);
+  const resolved = await resolveTarget(ctx, share.kind, share.target);
   if (!resolved || resolved.songs.length === 0) throw notFound(SHARE_MESSAGES.gone);
   return { share, resolved };
 }
@@ -54,7 +54,7 @@ const firstName = (name: string | undefined) => (name ?? '').trim().split(/\s+/)
 /** GET /api/public/shares/:id: what the visitor may see and play. Counts the visit. */
 export async function visitShare(ctx: AppContext, id: string, now = new Date()): Promise<PublicShare> {
   const { share, resolved } = await liveShare(ctx, id, now);
-  const [sharer] = await Promise.all([findIdentity(share.user), countVisit(share.id, now)]);
+  const [sharer] = await Promise.all([findIdentity(ctx.data, share.user), countVisit(ctx.data, share.id, now)]);
   const sign = linkSigner(ctx, share, now);
   return {
     share: {
@@ -90,6 +90,6 @@ export async function mintStillValid(ctx: AppContext, by: string, now = new Date
   if (!by.startsWith('share:')) return true;
   if (!ctx.config.shares) return false;
   const id = by.slice('share:'.length);
-  const share = SHARE_ID_PATTERN.test(id) ? await findShare(id) : null;
+  const share = SHARE_ID_PATTERN.test(id) ? await findShare(ctx.data, id) : null;
   return share !== null && !isExpired(share, now);
 }

@@ -1,4 +1,5 @@
-import mongoose, { Schema } from 'mongoose';
+import { Schema } from 'mongoose';
+import { defineModel } from '../db/appData.js';
 import { SHARE_KINDS } from '@samaa/shared';
 
 /**
@@ -22,7 +23,7 @@ const shareSchema = new Schema(
   { timestamps: { createdAt: true, updatedAt: false }, versionKey: false },
 );
 
-export const ShareModel = mongoose.model('Share', shareSchema, 'shares');
+export const SHARE_MODEL = defineModel('Share', shareSchema, 'shares');
 
 /**
  * One document per listener, `_id` = their user id: the ids of their share links, so listing a
@@ -37,4 +38,4 @@ const userSharesSchema = new Schema(
   { versionKey: false },
 );
 
-export const UserSharesModel = mongoose.model('UserShares', userSharesSchema, 'user_shares');
+export const USER_SHARES_MODEL = defineModel('UserShares', userSharesSchema, 'user_shares');

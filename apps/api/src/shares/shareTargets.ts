@@ -2,8 +2,7 @@ import { CATALOGUE_MESSAGES, SHARE_MESSAGES, type ShareKind, type Song } from '@
 import type { AppContext } from '../context.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { isObjectId } from '../http/validate.js';
-import { playlistRecord } from '../playlists/playlists.service.js';
-import type { Catalogue } from '../songs/songs.service.js';
+import { playlistRecord, type PlaylistDeps } from '../playlists/playlists.service.js';
 import { albumIdOfSong, currentLibrary } from '../subsonic/library.js';
 import type { ShareRecord } from './shares.repo.js';
 
@@ -28,7 +27,8 @@ export function requireSharesOn(ctx: AppContext): void {
   if (!ctx.config.shares) throw notFound(SHARE_MESSAGES.off);
 }
 
-export async function resolveTarget(catalogue: Catalogue, kind: ShareKind, target: string): Promise<Resolved | null> {
+export async function resolveTarget(deps: PlaylistDeps, kind: ShareKind, target: string): Promise<Resolved | null> {
+  const { catalogue } = deps;
   if (kind === 'song') {
     const song = (await catalogue.songsById()).get(target);
     return song ? { name: song.name, songs: [song], cover: song.img } : null;
@@ -38,7 +38,7 @@ export async function resolveTarget(catalogue: Catalogue, kind: ShareKind, targe
     if (!album || album.songs.length === 0) return null;
     return { name: album.name, songs: [...album.songs], cover: album.songs.find((song) => song.img)?.img ?? '' };
   }
-  const playlist = await playlistRecord(target);
+  const playlist = await playlistRecord(deps, target);
   if (!playlist) return null;
   const byId = await catalogue.songsById();
   const songs = playlist.songIds.flatMap((id) => byId.get(id) ?? []);
@@ -46,7 +46,8 @@ export async function resolveTarget(catalogue: Catalogue, kind: ShareKind, targe
 }
 
 /** The thing to share, checked: the target id to store and its name. */
-export async function checkedTarget(catalogue: Catalogue, userId: string, kind: ShareKind, id: string): Promise<{ target: string; name: string }> {
+export async function checkedTarget(deps: PlaylistDeps, userId: string, kind: ShareKind, id: string): Promise<{ target: string; name: string }> {
+  const { catalogue } = deps;
   if (kind === 'song') {
     const song = isObjectId(id) ? (await catalogue.songsById()).get(id.toLowerCase()) : undefined;
     if (!song) throw notFound(CATALOGUE_MESSAGES.songNotFound);
@@ -64,7 +65,7 @@ export async function checkedTarget(catalogue: Catalogue, userId: string, kind: 
     if (!album || album.songs.length === 0) throw notFound(SHARE_MESSAGES.albumNotFound);
     return { target: album.id, name: album.name };
   }
-  const playlist = isObjectId(id) ? await playlistRecord(id.toLowerCase()) : null;
+  const playlist = isObjectId(id) ? await playlistRecord(deps, id.toLowerCase()) : null;
   if (!playlist) throw notFound(CATALOGUE_MESSAGES.playlistNotFound);
   if (playlist.user !== userId.toLowerCase()) throw forbidden();
   return { target: playlist._id, name: playlist.name };

@@ -1,6 +1,10 @@
 import type { ShareKind } from '@samaa/shared';
 import { serialised } from '../db/engine.js';
-import { ShareModel, UserSharesModel } from './share.model.js';
+import type { AppData } from '../db/appData.js';
+import { SHARE_MODEL, USER_SHARES_MODEL } from './share.model.js';
+
+const shareModel = (data: AppData) => data.model(SHARE_MODEL);
+const userSharesModel = (data: AppData) => data.model(USER_SHARES_MODEL);
 
 /*
  * Share links and, beside them, one list per listener of their share ids. Every read is by `_id`.
@@ -42,7 +46,7 @@ export type NewShare = Pick<ShareRecord, 'id' | 'user' | 'kind' | 'target' | 'na
 export type ShareChanges = Partial<Pick<ShareRecord, 'description' | 'expiresAt' | 'downloadable'>>;
 
 const listKey = (userId: string) => userId.toLowerCase();
-const listLock = (userId: string) => `user-shares:${listKey(userId)}`;
+const listLock = (data: AppData, userId: string) => `${data.name}:user-shares:${listKey(userId)}`;
 
 function toRecord(doc: ShareDoc): ShareRecord {
   return {
@@ -60,14 +64,14 @@ function toRecord(doc: ShareDoc): ShareRecord {
   };
 }
 
-export async function findShare(id: string): Promise<ShareRecord | null> {
-  const doc = await ShareModel.findById(id).lean<ShareDoc>();
+export async function findShare(data: AppData, id: string): Promise<ShareRecord | null> {
+  const doc = await shareModel(data).findById(id).lean<ShareDoc>();
   return doc ? toRecord(doc) : null;
 }
 
 /** The listener's share ids, oldest first. */
-export async function shareIdsOf(userId: string): Promise<string[]> {
-  const doc = await UserSharesModel.findById(listKey(userId)).lean<{ ids?: string[] }>();
+export async function shareIdsOf(data: AppData, userId: string): Promise<string[]> {
+  const doc = await userSharesModel(data).findById(listKey(userId)).lean<{ ids?: string[] }>();
   return doc?.ids ?? [];
 }
 
@@ -75,46 +79,44 @@ export async function shareIdsOf(userId: string): Promise<string[]> {
  * The listener's shares, oldest first: one read of their list, then one read by `_id` each (an
  * `$in` filter is not answered from the index on the embedded engine).
  */
-export async function sharesOf(userId: string): Promise<ShareRecord[]> {
-  const ids = await shareIdsOf(userId);
-  const found = await Promise.all(ids.map((id) => findShare(id)));
+export async function sharesOf(data: AppData, userId: string): Promise<ShareRecord[]> {
+  const ids = await shareIdsOf(data, userId);
+  const found = await Promise.all(ids.map((id) => findShare(data, id)));
   return found.filter((share): share is ShareRecord => share !== null && share.user === listKey(userId));
 }
 
-export async function insertShare(share: NewShare): Promise<ShareRecord> {
+export async function insertShare(data: AppData, share: NewShare): Promise<ShareRecord> {
   const { id, ...rest } = share;
-  await ShareModel.create({ _id: id, ...rest, user: listKey(share.user) });
-  await serialised(listLock(share.user), () =>
-    UserSharesModel.updateOne({ _id: listKey(share.user) }, { $addToSet: { ids: id } }, { upsert: true }),
-  );
-  return (await findShare(id))!;
+  await shareModel(data).create({ _id: id, ...rest, user: listKey(share.user) });
+  await serialised(listLock(data, share.user), () => userSharesModel(data).updateOne({ _id: listKey(share.user) }, { $addToSet: { ids: id } }, { upsert: true }));
+  return (await findShare(data, id))!;
 }
 
-export async function updateShareFields(id: string, changes: ShareChanges): Promise<ShareRecord | null> {
+export async function updateShareFields(data: AppData, id: string, changes: ShareChanges): Promise<ShareRecord | null> {
   if (Object.keys(changes).length > 0) {
-    const res = await ShareModel.updateOne({ _id: id }, { $set: changes });
+    const res = await shareModel(data).updateOne({ _id: id }, { $set: changes });
     if (res.matchedCount === 0) return null;
   }
-  return findShare(id);
+  return findShare(data, id);
 }
 
 /** Unlists, then deletes; false when there was no such share. */
-export async function deleteShareById(id: string, userId: string): Promise<boolean> {
-  await serialised(listLock(userId), () => UserSharesModel.updateOne({ _id: listKey(userId) }, { $pull: { ids: id } }));
-  const res = await ShareModel.deleteOne({ _id: id });
+export async function deleteShareById(data: AppData, id: string, userId: string): Promise<boolean> {
+  await serialised(listLock(data, userId), () => userSharesModel(data).updateOne({ _id: listKey(userId) }, { $pull: { ids: id } }));
+  const res = await shareModel(data).deleteOne({ _id: id });
   return res.deletedCount > 0;
 }
 
 /** One visit more, by `_id`. */
-export async function countVisit(id: string, at: Date): Promise<void> {
-  await ShareModel.updateOne({ _id: id }, { $inc: { visits: 1 }, $set: { lastVisitedAt: at } });
+export async function countVisit(data: AppData, id: string, at: Date): Promise<void> {
+  await shareModel(data).updateOne({ _id: id }, { $inc: { visits: 1 }, $set: { lastVisitedAt: at } });
 }
 
 /** Every share of the listener, and their list (the cascade of a user delete). */
-export async function deleteSharesOf(userId: string): Promise<void> {
-  await serialised(listLock(userId), async () => {
-    const ids = await shareIdsOf(userId);
-    await Promise.all(ids.map((id) => ShareModel.deleteOne({ _id: id })));
-    await UserSharesModel.deleteOne({ _id: listKey(userId) });
+export async function deleteSharesOf(data: AppData, userId: string): Promise<void> {
+  await serialised(listLock(data, userId), async () => {
+    const ids = await shareIdsOf(data, userId);
+    await Promise.all(ids.map((id) => shareModel(data).deleteOne({ _id: id })));
+    await userSharesModel(data).deleteOne({ _id: listKey(userId) });
   });
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { SHARE_ID_PATTERN, SHARE_LIMIT, SHARE_MESSAGES, sharePath, type ShareInfo, type ShareKind, type Song } from '@samaa/shared';
 import type { AppContext } from '../context.js';
+import type { AppData } from '../db/appData.js';
 import { conflict, notFound } from '../http/errors.js';
 import {
   deleteShareById,
@@ -57,17 +58,17 @@ function ownedShare(ctx: AppContext, share: ShareRecord, resolved: Resolved | nu
 export const asInfo = ({ songs: _songs, ...info }: OwnedShare): ShareInfo => info;
 
 /** 404 unless the share exists and is the user's (someone else's reads as unknown). */
-async function ownedRecord(userId: string, id: string): Promise<ShareRecord> {
-  const share = SHARE_ID_PATTERN.test(id) ? await findShare(id) : null;
+async function ownedRecord(data: AppData, userId: string, id: string): Promise<ShareRecord> {
+  const share = SHARE_ID_PATTERN.test(id) ? await findShare(data, id) : null;
   if (!share || share.user !== userId.toLowerCase()) throw notFound(SHARE_MESSAGES.notFound);
   return share;
 }
 
 export async function createShare(ctx: AppContext, userId: string, input: ShareRequest, now = new Date()): Promise<OwnedShare> {
   requireSharesOn(ctx);
-  const { target, name } = await checkedTarget(ctx.catalogue, userId, input.kind, input.id);
-  if ((await shareIdsOf(userId)).length >= SHARE_LIMIT) throw conflict(SHARE_MESSAGES.tooMany);
-  const share = await insertShare({
+  const { target, name } = await checkedTarget(ctx, userId, input.kind, input.id);
+  if ((await shareIdsOf(ctx.data, userId)).length >= SHARE_LIMIT) throw conflict(SHARE_MESSAGES.tooMany);
+  const share = await insertShare(ctx.data, {
     id: newShareId(),
     user: userId,
     kind: input.kind,
@@ -77,34 +78,34 @@ export async function createShare(ctx: AppContext, userId: string, input: ShareR
     expiresAt: input.expiresAt ?? null,
     downloadable: input.downloadable ?? false,
   });
-  return ownedShare(ctx, share, await resolveTarget(ctx.catalogue, share.kind, share.target), now);
+  return ownedShare(ctx, share, await resolveTarget(ctx, share.kind, share.target), now);
 }
 
 /** The user's shares, newest first, with their names now. */
 export async function listShares(ctx: AppContext, userId: string, now = new Date()): Promise<OwnedShare[]> {
   requireSharesOn(ctx);
-  const shares = await sharesOf(userId);
-  const resolved = await Promise.all(shares.map((share) => resolveTarget(ctx.catalogue, share.kind, share.target)));
+  const shares = await sharesOf(ctx.data, userId);
+  const resolved = await Promise.all(shares.map((share) => resolveTarget(ctx, share.kind, share.target)));
   return shares.map((share, i) => ownedShare(ctx, share, resolved[i] ?? null, now)).reverse();
 }
 
 export async function updateShare(ctx: AppContext, userId: string, id: string, changes: ShareChanges, now = new Date()): Promise<OwnedShare> {
   requireSharesOn(ctx);
-  await ownedRecord(userId, id);
-  const share = await updateShareFields(id, changes);
+  await ownedRecord(ctx.data, userId, id);
+  const share = await updateShareFields(ctx.data, id, changes);
   if (!share) throw notFound(SHARE_MESSAGES.notFound);
-  return ownedShare(ctx, share, await resolveTarget(ctx.catalogue, share.kind, share.target), now);
+  return ownedShare(ctx, share, await resolveTarget(ctx, share.kind, share.target), now);
 }
 
 export async function revokeShare(ctx: AppContext, userId: string, id: string): Promise<void> {
   requireSharesOn(ctx);
-  await ownedRecord(userId, id);
-  if (!(await deleteShareById(id, userId))) throw notFound(SHARE_MESSAGES.notFound);
+  await ownedRecord(ctx.data, userId, id);
+  if (!(await deleteShareById(ctx.data, id, userId))) throw notFound(SHARE_MESSAGES.notFound);
 }
 
 // --- what other features use -----------------------------------------------------------------
 
 /** When a user goes: their share links. */
-export function forgetUser(userId: string): Promise<unknown> {
-  return deleteSharesOf(userId);
+export function forgetUser(data: AppData, userId: string): Promise<unknown> {
+  return deleteSharesOf(data, userId);
 }

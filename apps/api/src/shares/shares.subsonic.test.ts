@@ -32,10 +32,10 @@ beforeAll(async () => {
   [server, offServer] = await Promise.all([listenApp(app), listenApp(offApp)]);
   await clearDatabase();
   [alice, bob] = await Promise.all([createUser({ name: 'Alice' }), createUser({ name: 'Bob' })]);
-  [aliceKey, bobKey] = (await Promise.all([alice, bob].map((u) => createApiKey(u._id, { name: 'Phone' })))).map((k) => k.key) as [string, string];
+  [aliceKey, bobKey] = (await Promise.all([alice, bob].map((u) => createApiKey(ctx, u._id, { name: 'Phone' })))).map((k) => k.key) as [string, string];
   const [second, first] = await addSongs(ctx, [song('Second Light', { album: 'Night Songs', trackNumber: 2 }), song('First Light', { album: 'Night Songs', trackNumber: 1 })]);
   Object.assign(ids, { second, first });
-  const [playlist] = await insertPlaylists([{ name: 'Road trip', desc: '', img: '', user: alice._id, songIds: [second!] }]);
+  const [playlist] = await insertPlaylists(ctx.playlists, [{ name: 'Road trip', desc: '', img: '', user: alice._id, songIds: [second!] }]);
   ids.playlist = playlist!;
 });
 afterAll(async () => {

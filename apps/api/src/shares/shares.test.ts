@@ -3,13 +3,16 @@ import path from 'node:path';
 import request from 'supertest';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CATALOGUE_MESSAGES, SHARE_MESSAGES, type SongInput } from '@samaa/shared';
-import { clearDatabase, useTestDatabase } from '../test/db.js';
+import { clearDatabase, useTestDatabase, storedModel } from '../test/db.js';
 import { createTestApp, createUser, type TestUser } from '../test/context.js';
 import { addSongs } from '../songs/songs.service.js';
 import { insertPlaylists } from '../playlists/playlists.seed.js';
 import { mediaSigner } from '../media/mediaSignature.js';
 import { albumIdOfSong } from '../subsonic/library.js';
-import { ShareModel, UserSharesModel } from './share.model.js';
+import { SHARE_MODEL, USER_SHARES_MODEL } from './share.model.js';
+
+const ShareModel = storedModel(SHARE_MODEL);
+const UserSharesModel = storedModel(USER_SHARES_MODEL);
 
 useTestDatabase();
 const { app, ctx } = createTestApp();
@@ -40,7 +43,7 @@ beforeEach(async () => {
     song('Zebra Crossing', { artist: 'Aurora Vale', album: 'Stripes', img: 'https://images.example.com/z.jpg', song: 'https://cdn.example.com/z.mp3' }),
   ]);
   Object.assign(ids, { second, first, single, other });
-  const [playlist] = await insertPlaylists([{ name: 'Road trip', desc: '', img: '', user: alice._id, songIds: [other!, single!] }]);
+  const [playlist] = await insertPlaylists(ctx.playlists, [{ name: 'Road trip', desc: '', img: '', user: alice._id, songIds: [other!, single!] }]);
   ids.playlist = playlist!;
 });
 

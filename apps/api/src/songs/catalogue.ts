@@ -2,7 +2,7 @@ import type { Song } from '@samaa/shared';
 import { isSoleWriter } from '../db/engine.js';
 import { encodePersistedBody, type PersistedBody } from '../http/persistedBody.js';
 import { fullListTag, snapshotFileAt, type SnapshotFile, type SnapshotOnDisk } from './catalogueSnapshotFile.js';
-import { internSongStrings } from './songBlocks.js';
+import { internSongStrings, songsByIdInSlices } from './songBlocks.js';
 
 /*
  * The catalogue read model: the whole song list, newest first, kept in memory as one snapshot per
@@ -418,9 +418,13 @@ export class Catalogue {
     return snapshot;
   }
 
-  /** The snapshot read back from the file, its kept views restored (an unreadable one is built later). */
-  private restoredFrom(disk: SnapshotOnDisk, songs: Song[]): SongListSnapshot {
+  /**
+   * The snapshot read back from the file, with its by-id map and its kept views restored (an
+   * unreadable one is built later).
+   */
+  private restoredFrom(disk: SnapshotOnDisk, songs: Song[], songsById: Map<string, Song>): SongListSnapshot {
     const snapshot = this.snapshotOf(disk.version, songs, disk.body);
+    Object.assign(this.entryOf(songsByIdView, snapshot), { value: songsById, built: true });
     const restored = new Set<string>();
     for (const view of this.views) {
       const bytes = disk.views.get(view.name);
@@ -451,7 +455,8 @@ export class Catalogue {
       const disk = this.snapshotOnDisk();
       if (disk?.version === version) {
         try {
-          return this.restoredFrom(disk, await disk.songs());
+          const songs = await disk.songs();
+          return this.restoredFrom(disk, songs, await songsByIdInSlices(songs));
         } catch {
           // An unreadable file: the catalogue is read from the database instead.
         }

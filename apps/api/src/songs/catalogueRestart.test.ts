@@ -9,6 +9,7 @@ import { countEngineCalls, engineCallsDuring } from '../test/engineCalls.js';
 import { generateSongs } from './generateSongs.js';
 import { SONGS_PER_BLOCK } from './songBlocks.js';
 import { addSongs } from './songs.service.js';
+import { songsByIdView } from './catalogue.js';
 
 /*
  * After a restart the catalogue comes from the snapshot file: the first full list is sent from
@@ -109,8 +110,10 @@ describe('the catalogue after a restart', () => {
       const { app, catalogue, first } = await restartedWith(size);
       const answers: unknown[] = [];
       for (const query of queries) answers.push((await request(first.app).get(`/api/search?search=${encodeURIComponent(query)}`).set('x-auth-token', listener.token)).body);
-      // As the server does before it listens.
+      // As the server does before it listens: the by-id map is made then too, not on first use.
       await catalogue.loadKept();
+      const loaded = await catalogue.snapshot();
+      expect(catalogue.built(songsByIdView, loaded)?.size).toBe(loaded.songs.length);
       const search = await engineCallsDuring(async () => {
         const res = await request(app).get('/api/search?search=midnight').set('x-auth-token', listener.token);
         expect(res.body).toEqual(answers[0]);
@@ -120,6 +123,7 @@ describe('the catalogue after a restart', () => {
         expect((await request(app).get(`/api/search?search=${encodeURIComponent(query)}`).set('x-auth-token', listener.token)).body, query).toEqual(answers[i]);
       }
       expect(catalogue.stats().searchIndex).toEqual({ builds: 0, patches: 0, restores: 1 });
+      expect(catalogue.stats().songsById!.builds).toBe(0);
     }
   }, 300_000);
 

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clearDatabase, useTestDatabase } from '../test/db.js';
 import { createTestApp, createUser } from '../test/context.js';
-import { countEngineCalls, engineCallsDuring } from '../test/engineCalls.js';
+import { countEngineCalls, engineCallsDuring, withoutTimed } from '../test/engineCalls.js';
 import { createApiKey } from '../apiKeys/apiKeys.service.js';
 import { searchIndexView } from '../search/songIndex.js';
 import { generateSongs } from './generateSongs.js';
@@ -23,11 +23,7 @@ type Counts = Awaited<ReturnType<typeof engineCallsDuring>>;
  * The version and stamp reads and moves that keep read models fresh across processes run on a
  * clock (at most one per interval, whatever the size), so they are left out of the comparison.
  */
-const TIMED = /^(catalogue_versions|shared_stamps)(\.|$)/;
-const untimed = ({ calls, records }: Counts): Counts => ({
-  calls: Object.fromEntries(Object.entries(calls).filter(([key]) => !TIMED.test(key))),
-  records: Object.fromEntries(Object.entries(records).filter(([key]) => !TIMED.test(key))),
-});
+const untimed = (counts: Counts): Counts => withoutTimed(counts);
 
 async function countsAt(size: number): Promise<Record<string, Counts>> {
   await clearDatabase();
@@ -35,7 +31,7 @@ async function countsAt(size: number): Promise<Record<string, Counts>> {
   for (let i = 0; i < songs.length; i += 5000) await addSongs(ctx, songs.slice(i, i + 5000));
   const admin = await createUser({ admin: true });
   const listener = await createUser();
-  const { key } = await createApiKey(listener._id, { name: 'Test' });
+  const { key } = await createApiKey(ctx, listener._id, { name: 'Test' });
   const as = (user: { token: string }) => ({ 'x-auth-token': user.token });
   const rest = (method: string, params: Record<string, string>) =>
     request(app).get(`/rest/${method}?${new URLSearchParams({ apiKey: key, v: '1.16.1', c: 'test', f: 'json', ...params })}`);

@@ -58,6 +58,20 @@ export function internSongStrings(songs: Song[], one = interner()): Song[] {
 }
 
 /** Songs back from `encodeSongBlocks`, one block per turn of the event loop. */
+/**
+ * The songs by id, made a slice per turn of the event loop: a kept catalogue's map is made while
+ * it loads, before the server listens, so no request meets a whole-catalogue stretch of it.
+ */
+export async function songsByIdInSlices(songs: readonly Song[]): Promise<Map<string, Song>> {
+  const byId = new Map<string, Song>();
+  for (let from = 0; from < songs.length; from += SONGS_PER_BLOCK * 10) {
+    const to = Math.min(songs.length, from + SONGS_PER_BLOCK * 10);
+    for (let i = from; i < to; i += 1) byId.set(songs[i]!._id, songs[i]!);
+    await nextTurn();
+  }
+  return byId;
+}
+
 export async function decodeSongBlocks(bytes: Buffer): Promise<Song[]> {
   const songs: Song[] = [];
   const one = interner();

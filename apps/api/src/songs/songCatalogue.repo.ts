@@ -20,8 +20,6 @@ const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 /** A version tagged with the database name (a wiped counter reads as "none"). */
 export const catalogueVersionTag = (data: AppData, version: number | string | undefined) => `${data.name}:${version ?? 'none'}`;
 
-/** Builds the songs' indexes on an app's data (the server, once at start). */
-export const createCatalogueIndexes = (data: AppData) => data.createIndexes([SONG_MODEL]);
 
 /** The catalogue's store on an app's data. */
 export function catalogueStore(data: AppData): CatalogueStore {

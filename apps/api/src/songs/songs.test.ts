@@ -3,19 +3,22 @@ import { CATALOGUE_BOUND_MS } from './catalogue.js';
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { API_MESSAGES, CATALOGUE_MESSAGES, MESSAGES } from '@samaa/shared';
-import { clearDatabase, useTestDatabase, storedSongs } from '../test/db.js';
+import { clearDatabase, useTestDatabase, storedSongs, storedModel } from '../test/db.js';
 import { createTestApp, createUser, type TestUser } from '../test/context.js';
-import { LikeModel } from '../likes/like.model.js';
+import { LIKE_MODEL } from '../likes/like.model.js';
 import { insertLike } from '../likes/likes.repo.js';
-import { PlaylistModel } from '../playlists/playlist.model.js';
+import { PLAYLIST_MODEL } from '../playlists/playlist.model.js';
 import { insertPlaylists } from '../playlists/playlists.seed.js';
 import { createSong } from './songs.service.js';
 import { generateSongs } from './generateSongs.js';
+
+const LikeModel = storedModel(LIKE_MODEL);
 
 const SongModel = storedSongs();
 
 useTestDatabase();
 const { app, ctx } = createTestApp();
+const playlistModel = () => ctx.data.model(PLAYLIST_MODEL);
 
 const body = { name: 'Kesariya', artist: 'Arijit Singh', img: 'https://img.test/k.jpg', song: '/media/audio/1700000000000kesariya.mp3' };
 let admin: TestUser;
@@ -193,21 +196,21 @@ describe('DELETE /api/songs/:id', () => {
     const owner = await createUser();
     const gone = await createSong(ctx, body);
     const kept = await createSong(ctx, { ...body, name: 'Other' });
-    const [mine, theirs] = await insertPlaylists([
+    const [mine, theirs] = await insertPlaylists(ctx.playlists, [
       { name: 'Mine', user: owner._id, songIds: [gone._id, kept._id] },
       { name: 'Theirs', user: listener._id, songIds: [gone._id] },
     ]);
-    await insertLike(owner._id, gone._id);
-    await insertLike(listener._id, gone._id);
-    await insertLike(listener._id, kept._id);
+    await insertLike(ctx.data, owner._id, gone._id);
+    await insertLike(ctx.data, listener._id, gone._id);
+    await insertLike(ctx.data, listener._id, kept._id);
 
     const res = await request(app).delete(`/api/songs/${gone._id}`).set('x-auth-token', admin.token);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: CATALOGUE_MESSAGES.songDeleted });
 
     expect(await SongModel.exists({ _id: gone._id })).toBeNull();
-    expect((await PlaylistModel.findById(mine).lean())!.songs.map(String)).toEqual([kept._id]);
-    expect((await PlaylistModel.findById(theirs).lean())!.songs).toEqual([]);
+    expect((await playlistModel().findById(mine).lean())!.songs.map(String)).toEqual([kept._id]);
+    expect((await playlistModel().findById(theirs).lean())!.songs).toEqual([]);
     expect(await LikeModel.countDocuments({ song: gone._id })).toBe(0);
     expect(await LikeModel.countDocuments({ song: kept._id })).toBe(1);
   });

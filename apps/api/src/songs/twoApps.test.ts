@@ -42,7 +42,7 @@ beforeAll(async () => {
   await clearDatabase();
   await addSongs(one.ctx, generateSongs(50, 5));
   admin = await createUser({ admin: true });
-  key = (await createApiKey(admin._id, { name: 'Test' })).key;
+  key = (await createApiKey(one.ctx, admin._id, { name: 'Test' })).key;
   // Both apps load the catalogue and build their views.
   for (const { app } of [one, two]) {
     await request(app).get('/api/songs?limit=5&page=1').expect(200);

@@ -23,26 +23,27 @@ import { addSongs, CATALOGUE_BOUND_MS } from './songs.service.js';
  * app are in its database only; each app's catalogue, kept answers and views hold its own songs,
  * and each app's version check reads its own database.
  *
- * Accounts and API keys are still on Mongoose's default connection (docs/architecture.md), so one
- * admin signs in to both apps; it lives in app one's database.
+ * Accounts and API keys are each app's own too, so each app has its own admin and key
+ * (twoDatabasesListeners.test.ts shows the listeners' data of two apps apart).
  */
 
 const { dbName } = useTestDatabase();
 const otherDb = () => mongoose.connection.useDb(`${dbName}_other`, { useCache: true });
 const one = createTestApp();
 const two = createTestApp({}, { connection: otherDb() });
-let admin: TestUser;
-let key: string;
+type App = typeof one;
+/** Each app's admin and API key. */
+const admins = new Map<App, TestUser>();
+const keys = new Map<App, string>();
 
 const ONE_SONG = { name: 'Aardvark Anthem', artist: 'Burrow Band', album: 'Underground', genre: 'Polka', img: 'https://img.test/a.png', song: 'https://audio.test/a.mp3' };
 const TWO_SONG = { name: 'Bison Ballad', artist: 'Prairie Choir', album: 'Open Plains', genre: 'Zydeco', img: 'https://img.test/b.png', song: 'https://audio.test/b.mp3' };
 
-type App = typeof one;
 const names = (songs: { name?: string; title?: string }[] = []) => songs.map((song) => song.name ?? song.title);
-const search = async ({ app }: App, q: string) =>
-  names((await request(app).get(`/api/search?search=${encodeURIComponent(q)}`).set('x-auth-token', admin.token).expect(200)).body.songs);
-const subsonic = async ({ app }: App, method: string, params: Record<string, string> = {}) =>
-  (await request(app).get(`/rest/${method}?${new URLSearchParams({ apiKey: key, v: '1.16.1', c: 'test', f: 'json', ...params })}`).expect(200)).body[
+const search = async (app: App, q: string) =>
+  names((await request(app.app).get(`/api/search?search=${encodeURIComponent(q)}`).set('x-auth-token', admins.get(app)!.token).expect(200)).body.songs);
+const subsonic = async (app: App, method: string, params: Record<string, string> = {}) =>
+  (await request(app.app).get(`/rest/${method}?${new URLSearchParams({ apiKey: keys.get(app)!, v: '1.16.1', c: 'test', f: 'json', ...params })}`).expect(200)).body[
     'subsonic-response'
   ];
 const fullList = async ({ app }: App): Promise<Song[]> => (await request(app).get('/api/songs').expect(200)).body.data;
@@ -55,8 +56,11 @@ beforeAll(async () => {
   await otherDb().dropDatabase();
   await addSongs(one.ctx, [ONE_SONG, ...generateSongs(30, 1)]);
   await addSongs(two.ctx, [TWO_SONG, ...generateSongs(20, 2)]);
-  admin = await createUser({ admin: true });
-  key = (await createApiKey(admin._id, { name: 'Test' })).key;
+  for (const app of [one, two]) {
+    const admin = await createUser({ admin: true }, app.ctx.data);
+    admins.set(app, admin);
+    keys.set(app, (await createApiKey(app.ctx, admin._id, { name: 'Test' })).key);
+  }
 });
 afterEach(() => vi.useRealTimers());
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import type { Annotations } from './entities.js';
 import type { Library } from './library.js';
-import { collator, compareIds, insertSorted, removeSorted, sortName, type AlbumEntry } from './libraryEntries.js';
+import { albumOfSongId, collator, compareIds, insertSorted, removeSorted, sortName, type AlbumEntry } from './libraryEntries.js';
 
 /*
  * getAlbumList2's orders. The catalogue-wide ones (by name, by artist, newest, by year) are
@@ -144,7 +144,7 @@ export function albumsRankedBy(
   const byAlbum = new Map<AlbumEntry, number>();
   for (const [songId, value] of songs) {
     if (!(value > 0)) continue;
-    const album = library.albumOfSong.get(songId);
+    const album = albumOfSongId(library, songId);
     if (!album) continue;
     const seen = byAlbum.get(album);
     byAlbum.set(album, seen === undefined ? value : combine(seen, value));

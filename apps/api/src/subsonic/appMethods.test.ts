@@ -32,7 +32,7 @@ beforeAll(async () => {
   server = await listenApp(app);
   await clearDatabase();
   [alice, bob, admin] = await Promise.all([createUser({ name: 'Alice' }), createUser({ name: 'Bobby' }), createUser({ admin: true })]);
-  for (const [name, user] of Object.entries({ alice, bob, admin })) keys[name] = (await createApiKey(user._id, { name: 'Phone' })).key;
+  for (const [name, user] of Object.entries({ alice, bob, admin })) keys[name] = (await createApiKey(ctx, user._id, { name: 'Phone' })).key;
   const [dawn, dusk, rain, zebra] = await addSongs(ctx, [
     song('Dawn', { album: 'Night Songs', trackNumber: 1, year: 2019, genre: 'Folk' }),
     song('Dusk', { album: 'Night Songs', trackNumber: 2, year: 2019, genre: 'folk ' }),
@@ -205,15 +205,15 @@ describe('the web player reports its plays (POST /api/plays)', () => {
 
   it('a deleted listener takes their queue, bookmarks and now-playing notices along', async () => {
     const carol = await createUser();
-    const key = (await createApiKey(carol._id, { name: 'Phone' })).key;
+    const key = (await createApiKey(ctx, carol._id, { name: 'Phone' })).key;
     const api = subsonicClient(server.url, { username: carol.email, password: key }, 'json');
     await api.savePlayQueue({ id: [ids.dawn!] } as never);
     await api.createBookmark({ id: ids.dawn!, position: 1 });
     await api.scrobble({ id: ids.rain!, submission: false });
     await request(app).delete(`/api/users/${carol._id}`).set('x-auth-token', admin.token).expect(200);
-    const { BookmarksModel } = await import('./store/listening.model.js');
-    const { PlayQueueModel } = await import('../playQueue/playQueue.model.js');
-    const { NowPlayingModel } = await import('../analytics/nowPlaying.model.js');
+    const BookmarksModel = ctx.data.model((await import('./store/listening.model.js')).BOOKMARKS_MODEL);
+    const PlayQueueModel = ctx.data.model((await import('../playQueue/playQueue.model.js')).PLAY_QUEUE_MODEL);
+    const NowPlayingModel = ctx.data.model((await import('../analytics/nowPlaying.model.js')).NOW_PLAYING_MODEL);
     expect(await PlayQueueModel.findById(carol._id).lean()).toBeNull();
     expect(await BookmarksModel.findById(carol._id).lean()).toBeNull();
     expect(await NowPlayingModel.countDocuments({ user: carol._id })).toBe(0);

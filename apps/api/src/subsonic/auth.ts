@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { API_MESSAGES } from '@samaa/shared';
-import { apiKeyOwner } from '../apiKeys/apiKeys.service.js';
+import { apiKeyOwner, type ApiKeyStores } from '../apiKeys/apiKeys.service.js';
 import { checkCredentials } from '../auth/checkCredentials.js';
 import { passwordMatches } from '../auth/password.js';
 import type { LoginThrottle } from '../auth/loginThrottle.js';
@@ -41,7 +41,8 @@ export interface SubsonicAuthenticator {
   authenticate(params: SubsonicParams, ip: string | undefined): Promise<SubsonicUser>;
 }
 
-export function subsonicAuthenticator(secret: string, throttle: LoginThrottle): SubsonicAuthenticator {
+export function subsonicAuthenticator(stores: ApiKeyStores, secret: string, throttle: LoginThrottle): SubsonicAuthenticator {
+  const { data } = stores;
   const remembered = new LRUCache<string, { userId: string; tokenVersion: number }>({ max: 5000, ttl: REMEMBER_MS });
   const rememberKey = (email: string, password: string) =>
     createHmac('sha256', secret).update(email).update('\0').update(password).digest('base64url');
@@ -50,14 +51,14 @@ export function subsonicAuthenticator(secret: string, throttle: LoginThrottle): 
   // once; whether the user still exists, and is an admin, comes from the identity cache, which
   // every user change (in any process) clears.
   const verifiedEmails = new LRUCache<string, string>({ max: 10_000 });
-  const byToken = tokenAuthenticator(secret, throttle);
+  const byToken = tokenAuthenticator(stores, secret, throttle);
 
   async function verifiedUser(userId: string | null): Promise<SubsonicUser> {
-    const identity = userId ? await findIdentity(userId) : null;
+    const identity = userId ? await findIdentity(data, userId) : null;
     if (!identity) throw wrongCredentials();
     let email = verifiedEmails.get(identity._id);
     if (!email) {
-      const record = await findUserRecord(identity._id);
+      const record = await findUserRecord(data, identity._id);
       if (!record) throw wrongCredentials();
       if (!record.verified) throw new SubsonicError(SUBSONIC_ERRORS.notAuthorized, API_MESSAGES.verifyFirstRecent);
       email = record.email;
@@ -70,13 +71,13 @@ export function subsonicAuthenticator(secret: string, throttle: LoginThrottle): 
     const email = normalizeEmail(username);
     const key = rememberKey(email, password);
     const known = remembered.get(key);
-    if (known && (await findIdentity(known.userId))?.tokenVersion === known.tokenVersion) {
+    if (known && (await findIdentity(data, known.userId))?.tokenVersion === known.tokenVersion) {
       return verifiedUser(known.userId);
     }
     if (known) remembered.delete(key);
     const user = await checkCredentials(throttle, email, ip, {
       verify: async () => {
-        const found = await findLoginUser(email);
+        const found = await findLoginUser(data, email);
         return found && (await passwordMatches(password, found.passwordHash)) ? found : undefined;
       },
       refused: () => new SubsonicError(SUBSONIC_ERRORS.generic, API_MESSAGES.tooManyLogins),
@@ -91,7 +92,7 @@ export function subsonicAuthenticator(secret: string, throttle: LoginThrottle): 
    * a wrong key included, goes on to the password check and its brute-force limits.
    */
   async function byAppKey(username: string, password: string): Promise<SubsonicUser | null> {
-    const owner = await apiKeyOwner(password);
+    const owner = await apiKeyOwner(data, password);
     if (!owner) return null;
     const user = await verifiedUser(owner);
     return user.email === normalizeEmail(username) ? user : null;
@@ -105,7 +106,7 @@ export function subsonicAuthenticator(secret: string, throttle: LoginThrottle): 
         if (username !== undefined) {
           throw new SubsonicError(SUBSONIC_ERRORS.conflictingAuth, 'Multiple conflicting authentication mechanisms provided');
         }
-        const owner = await apiKeyOwner(apiKey);
+        const owner = await apiKeyOwner(data, apiKey);
         if (!owner) throw new SubsonicError(SUBSONIC_ERRORS.invalidApiKey, 'Invalid API key');
         return verifiedUser(owner);
       }

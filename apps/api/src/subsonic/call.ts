@@ -1,3 +1,4 @@
+import type { AppData } from '../db/appData.js';
 import type { Request, Response } from 'express';
 import type { AppContext } from '../context.js';
 import { playStats } from '../analytics/analytics.service.js';
@@ -22,8 +23,8 @@ export interface SubsonicCall {
  */
 export type SubsonicMethod = (call: SubsonicCall) => Promise<Payload | KeptAnswer | 'sent'>;
 
-export async function annotationsOf(user: SubsonicUser): Promise<Annotations> {
-  const [starred, plays] = await Promise.all([likeTimes(user._id), playStats()]);
+export async function annotationsOf(data: AppData, user: SubsonicUser): Promise<Annotations> {
+  const [starred, plays] = await Promise.all([likeTimes(data, user._id), playStats(data)]);
   return { starred, plays };
 }
 
@@ -33,8 +34,8 @@ const NO_STARS: ReadonlyMap<string, Date> = new Map();
  * Everyone's play counts without the listener's stars: all that album entries (albumId3) show.
  * Reading the stars is a query over the likes; lists of albums need none.
  */
-export async function playCounts(): Promise<Annotations> {
-  return { starred: NO_STARS as Map<string, Date>, plays: await playStats() };
+export async function playCounts(data: AppData): Promise<Annotations> {
+  return { starred: NO_STARS as Map<string, Date>, plays: await playStats(data) };
 }
 
 export const notFoundError = (what: string) => new SubsonicError(SUBSONIC_ERRORS.notFound, `${what} not found`);

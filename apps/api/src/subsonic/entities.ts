@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Playlist, Song } from '@samaa/shared';
 import type { PlayStats } from '../analytics/analytics.service.js';
 import { mimeForExtension } from '../media/formats.js';
-import { createdOf, type AlbumEntry, type ArtistEntry, type Library } from './library.js';
+import { albumOfSongId, createdOf, type AlbumEntry, type ArtistEntry, type Library } from './library.js';
 import type { Payload } from './response.js';
 
 /** What one listener sees on top of the catalogue: their stars, and everyone's play counts. */
@@ -27,7 +27,7 @@ const safePathPart = (text: string) => text.replace(/[/\\:*?"<>|]/g, '_').trim()
 
 /** A song as Subsonic's `Child`. */
 export function songChild(song: Song, library: Library, notes: Annotations): Payload {
-  const album = library.albumOfSong.get(song._id);
+  const album = albumOfSongId(library, song._id);
   const suffix = suffixOf(song.song);
   const track = song.trackNumber ? `${String(song.trackNumber).padStart(2, '0')} - ` : '';
   const artistId = library.artistById.has(album?.artistId ?? '') ? album?.artistId : undefined;

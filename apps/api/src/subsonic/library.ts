@@ -5,6 +5,7 @@ import { CatalogueIndex } from '../search/catalogueIndex.js';
 import type { FiledSong } from './genreIndex.js';
 import { patchLibrary, type LibraryPatch } from './libraryPatch.js';
 import {
+  albumOf,
   artistsInOrder,
   attachSong,
   createdMsOf,
@@ -17,7 +18,7 @@ import {
   type LibraryMaps,
 } from './libraryEntries.js';
 
-export { albumIdOfSong, artistIdOf, createdOf, IGNORED_ARTICLES, SINGLES, sortName, type AlbumEntry, type ArtistEntry } from './libraryEntries.js';
+export { albumIdOfSong, albumOf, albumOfSongId, artistIdOf, createdOf, IGNORED_ARTICLES, SINGLES, sortName, type AlbumEntry, type ArtistEntry } from './libraryEntries.js';
 
 /*
  * Subsonic clients browse artists → albums → songs. Samaa's catalogue is a list of songs, so
@@ -48,7 +49,7 @@ export interface Library extends LibraryMaps {
 
 /** The library's songs with their albums. */
 export function* filedSongs(library: Library): Generator<FiledSong> {
-  for (const song of library.songs) yield { song, album: library.albumOfSong.get(song._id) };
+  for (const song of library.songs) yield { song, album: albumOf(library, song) };
 }
 
 /** `make()`'s value, kept on the library under `key` (dropped when a write changes the artists). */
@@ -57,8 +58,9 @@ export function memoised<T>(library: Library, key: string, make: () => T): T {
   return library.answers.get(key) as T;
 }
 
-/** Songs grouped between two yields to the event loop while a library is built. */
+/** Songs, and albums settled, between two yields to the event loop while a library is built. */
 const SONGS_PER_SLICE = 5000;
+const ALBUMS_PER_SLICE = 2000;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
@@ -67,23 +69,25 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * once per song.
  */
 export async function buildLibrary(snapshot: SongListSnapshot, songById: Map<string, Song>): Promise<Library> {
-  const maps: LibraryMaps = { albumById: new Map(), artistById: new Map(), albumOfSong: new Map() };
-  const ids = newIdCache();
+  const maps: LibraryMaps = { albumById: new Map(), artistById: new Map(), ids: newIdCache() };
   let lastModified = 0;
   let i = 0;
   for (const song of snapshot.songs) {
     if (++i % SONGS_PER_SLICE === 0) await nextTurn();
-    attachSong(maps, song, ids);
+    attachSong(maps, song);
     const created = createdMsOf(song._id);
     if (created > lastModified) lastModified = created;
   }
   await nextTurn();
-  for (const album of maps.albumById.values()) settleAlbum(album);
+  const albums = [...maps.albumById.values()];
+  for (let at = 0; at < albums.length; at += 1) {
+    if (at % ALBUMS_PER_SLICE === 0) await nextTurn();
+    settleAlbum(albums[at]!);
+  }
   await nextTurn();
   const artists = artistsInOrder(maps.artistById.values());
   for (const artist of artists) settleArtist(artist);
   await nextTurn();
-  const albums = [...maps.albumById.values()];
   const artistIndex = new CatalogueIndex<ArtistEntry>({ id: (artist) => artist.id, texts: (artist) => [artist.name, undefined, undefined] });
   for (let from = 0; from < artists.length; from += SONGS_PER_SLICE) {
     artistIndex.addAll(artists, from, Math.min(artists.length, from + SONGS_PER_SLICE));

@@ -31,11 +31,14 @@ export interface ArtistEntry {
   coverSongId?: string;
 }
 
-/** Artists and albums by id, and each song's album: what one song's write changes. */
+/**
+ * Artists and albums by id, and the ids their names hash to: what one song's write changes. A
+ * song's album is found from its own fields (`albumOf`), so nothing is kept per song.
+ */
 export interface LibraryMaps {
   artistById: Map<string, ArtistEntry>;
   albumById: Map<string, AlbumEntry>;
-  albumOfSong: Map<string, AlbumEntry>;
+  ids: IdCache;
 }
 
 /** The album of songs that have none. */
@@ -91,22 +94,52 @@ export function artistsInOrder(artists: Iterable<ArtistEntry>): ArtistEntry[] {
 
 const byYearThenName = (a: AlbumEntry, b: AlbumEntry) => (a.year ?? 0) - (b.year ?? 0) || collator.compare(a.name, b.name) || compareIds(a, b);
 
-/** Names → ids, remembered across the songs of one build or patch (a hash per name, not per song). */
+/**
+ * Names as songs spell them → ids: a hash per name, not per song. Ids depend on the names alone,
+ * so an entry never goes stale; it lives as long as the library (about one per album).
+ */
 export interface IdCache {
   artists: Map<string, string>;
-  albums: Map<string, string>;
+  /** Artist name → album name (or '\u0001' for none) → album id: no key string made per song. */
+  albums: Map<string, Map<string, string>>;
 }
 
 export const newIdCache = (): IdCache => ({ artists: new Map(), albums: new Map() });
 
-/** Files the song under its album (and the album under its artist), making either if new. */
-export function attachSong(maps: LibraryMaps, song: Song, ids: IdCache): AlbumEntry {
-  const artistName = song.albumArtist || song.artist;
+const filedArtist = (song: Song) => song.albumArtist || song.artist;
+
+function artistIdCached(ids: IdCache, artistName: string): string {
   let artistId = ids.artists.get(artistName);
   if (artistId === undefined) ids.artists.set(artistName, (artistId = artistIdOf(artistName)));
-  const albumKey = `${artistName}\0${song.album || '\u0001'}`;
-  let albumId = ids.albums.get(albumKey);
-  if (albumId === undefined) ids.albums.set(albumKey, (albumId = albumIdOf(artistName, song.album || undefined)));
+  return artistId;
+}
+
+function albumIdCached(ids: IdCache, song: Song): string {
+  const artistName = filedArtist(song);
+  let byName = ids.albums.get(artistName);
+  if (byName === undefined) ids.albums.set(artistName, (byName = new Map()));
+  const key = song.album || '\u0001';
+  let albumId = byName.get(key);
+  if (albumId === undefined) byName.set(key, (albumId = albumIdOf(artistName, song.album || undefined)));
+  return albumId;
+}
+
+/**
+ * The album `song` is filed under, from its fields: for a song of the library, its album; for a
+ * song as it was before a write, the album it was filed in (still there until the write moves it).
+ */
+export const albumOf = (maps: LibraryMaps, song: Song | undefined): AlbumEntry | undefined =>
+  song && maps.albumById.get(albumIdCached(maps.ids, song));
+
+/** The album the library files the song of this id under (by the library's version of the song). */
+export const albumOfSongId = (library: LibraryMaps & { songById: Map<string, Song> }, songId: string): AlbumEntry | undefined =>
+  albumOf(library, library.songById.get(songId));
+
+/** Files the song under its album (and the album under its artist), making either if new. */
+export function attachSong(maps: LibraryMaps, song: Song): AlbumEntry {
+  const artistName = filedArtist(song);
+  const artistId = artistIdCached(maps.ids, artistName);
+  const albumId = albumIdCached(maps.ids, song);
   let album = maps.albumById.get(albumId);
   if (!album) {
     album = { id: albumId, name: song.album || SINGLES, artist: artistName, artistId, songs: [], duration: 0, created: new Date(0) };
@@ -119,17 +152,15 @@ export function attachSong(maps: LibraryMaps, song: Song, ids: IdCache): AlbumEn
     artist.albums.push(album);
   }
   album.songs.push(song);
-  maps.albumOfSong.set(song._id, album);
   return album;
 }
 
-/** Takes the song out of its album; the album it was in, if any. */
-export function detachSong(maps: LibraryMaps, songId: string): AlbumEntry | undefined {
-  const album = maps.albumOfSong.get(songId);
-  if (!album) return undefined;
-  const at = album.songs.findIndex((song) => song._id === songId);
-  if (at >= 0) album.songs.splice(at, 1);
-  maps.albumOfSong.delete(songId);
+/** Takes the song, as it was filed, out of its album; the album it was in, if any. */
+export function detachSong(maps: LibraryMaps, filed: Song): AlbumEntry | undefined {
+  const album = albumOf(maps, filed);
+  const at = album ? album.songs.findIndex((song) => song._id === filed._id) : -1;
+  if (at < 0) return undefined;
+  album!.songs.splice(at, 1);
   return album;
 }
 

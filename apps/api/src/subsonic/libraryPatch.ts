@@ -3,12 +3,12 @@ import { fileAlbums, unfileAlbums } from './albumOrders.js';
 import type { FiledSong } from './genreIndex.js';
 import type { CatalogueChange, Library } from './library.js';
 import {
+  albumOf,
   attachSong,
   compareArtists,
   createdMsOf,
   detachSong,
   insertSorted,
-  newIdCache,
   removeSorted,
   settleAlbum,
   settleArtist,
@@ -35,20 +35,21 @@ export interface LibraryPatch {
  */
 export function patchLibrary(library: Library, songs: Song[], songById: Map<string, Song>, change: CatalogueChange): Library {
   const { added = [], replaced = [], deleted = [] } = change;
-  const filed = (song: Song | undefined): FiledSong[] => (song ? [{ song, album: library.albumOfSong.get(song._id) }] : []);
-  // The old versions with their old albums, read before the songs move.
-  const leaving = [...deleted, ...replaced.map((song) => song._id)].flatMap((id) => filed(library.songById.get(id)));
+  const filed = (song: Song | undefined): FiledSong[] => (song ? [{ song, album: albumOf(library, song) }] : []);
+  // The old versions (the old snapshot's) with their old albums, read before the songs move.
+  const before = (id: string) => library.songById.get(id);
+  const leaving = [...deleted, ...replaced.map((song) => song._id)].flatMap((id) => filed(before(id)));
   const touched = new Set<AlbumEntry>();
   const freshAlbums = new Set<AlbumEntry>();
   const freshArtists = new Set<ArtistEntry>();
-  const ids = newIdCache();
   const leave = (id: string) => {
-    const album = detachSong(library, id);
+    const song = before(id);
+    const album = song && detachSong(library, song);
     if (album) touched.add(album);
   };
   const join = (song: Song) => {
     const [albums, artists] = [library.albumById.size, library.artistById.size];
-    const album = attachSong(library, song, ids);
+    const album = attachSong(library, song);
     if (library.albumById.size > albums) freshAlbums.add(album);
     if (library.artistById.size > artists) freshArtists.add(library.artistById.get(album.artistId)!);
     touched.add(album);

@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSoleWriter, setSoleWriter } from '../db/engine.js';
 import { clearDatabase, useTestDatabase } from '../test/db.js';
 import { createTestApp, createUser, type TestUser } from '../test/context.js';
-import { countEngineCalls, engineCallsDuring } from '../test/engineCalls.js';
+import { TIMED_COLLECTIONS, countEngineCalls, engineCallsDuring, withoutTimed } from '../test/engineCalls.js';
 import { createApiKey } from '../apiKeys/apiKeys.service.js';
 import { generateSongs } from '../songs/generateSongs.js';
 import { addSongs } from '../songs/songs.service.js';
 import { albumsInOrder, type AlbumOrder } from './albumOrders.js';
 import { buildGenreIndex, genreIndexView, type GenreIndex } from './genreIndex.js';
-import { buildLibrary, currentLibrary, filedSongs, type Library } from './library.js';
+import { albumOf, albumOfSongId, buildLibrary, currentLibrary, filedSongs, type Library } from './library.js';
 import { assertValidSubsonicXml } from '../test/subsonicClient.js';
 
 /*
@@ -37,14 +37,10 @@ const scratchLibrary = async () => {
 
 type Counts = Awaited<ReturnType<typeof engineCallsDuring>>;
 /** Version and stamp reads run on a clock, not per request (see catalogueScale.test.ts). */
-const TIMED = /^(catalogue_versions|shared_stamps)(\.|$)/;
 // Play counts are kept for a few seconds when other processes may record plays: also a clock.
 const TIMED_UNLESS_SOLE = /^plays(\.|$)/;
-const timed = (key: string) => TIMED.test(key) || (!isSoleWriter() && TIMED_UNLESS_SOLE.test(key));
-const untimed = ({ calls, records }: Counts): Counts => ({
-  calls: Object.fromEntries(Object.entries(calls).filter(([key]) => !timed(key))),
-  records: Object.fromEntries(Object.entries(records).filter(([key]) => !timed(key))),
-});
+const timed = (key: string) => TIMED_COLLECTIONS.test(key) || (!isSoleWriter() && TIMED_UNLESS_SOLE.test(key));
+const untimed = (counts: Counts): Counts => withoutTimed(counts, timed);
 
 let admin: TestUser;
 let key: string;
@@ -69,7 +65,7 @@ async function fill(size: number): Promise<void> {
   for (let i = 0; i < songs.length; i += 5000) await addSongs(ctx, songs.slice(i, i + 5000));
   admin = await createUser({ admin: true });
   const listener = await createUser();
-  key = (await createApiKey(listener._id, { name: 'Test' })).key;
+  key = (await createApiKey(ctx, listener._id, { name: 'Test' })).key;
 }
 
 async function countsAt(size: number): Promise<Record<string, Counts>> {
@@ -102,7 +98,9 @@ function shape(library: Library) {
     albums: [...library.albumById.values()]
       .map((album) => ({ ...album, songs: album.songs.map((song) => song._id) }))
       .sort((a, b) => (a.id < b.id ? -1 : 1)),
-    albumOfSong: [...library.albumOfSong].map(([song, album]) => [song, album.id]).sort(),
+    albumOfSong: library.songs.map((song) => [song._id, albumOfSongId(library, song._id)?.id]).sort(),
+    // Every song sits in the album its fields name, and only there.
+    filed: [...library.albumById.values()].every((album) => album.songs.every((song) => albumOf(library, song) === album)),
     songs: library.songs.length,
     orders,
     artistSearch: library.artistIndex.best(['the'], 50).found.map((artist) => artist.id).sort(),

@@ -77,7 +77,7 @@ function toSubsonicError(err: unknown, ctx: AppContext, req: Request): SubsonicE
  * /rest/<method>.view, by GET or by POST with a form body. Answers XML, or JSON with f=json.
  */
 export function subsonicRouter(ctx: AppContext, throttle: LoginThrottle): Router {
-  const authenticator = subsonicAuthenticator(ctx.jwtSecret, throttle);
+  const authenticator = subsonicAuthenticator(ctx, ctx.jwtSecret, throttle);
   const router = Router();
   // Clients on the web (Airsonic Refix, Feishin) call from their own origins; credentials travel
   // in the parameters, never in cookies, so any origin may call.

@@ -39,7 +39,7 @@ beforeAll(async () => {
   await sharp({ create: { width: 600, height: 600, channels: 3, background: '#3366aa' } }).png().toFile(path.join(media, 'images', 'cover.png'));
 
   [alice, bob, admin] = await Promise.all([createUser({ name: 'Alice' }), createUser({ name: 'Bobby' }), createUser({ admin: true })]);
-  [aliceKey, bobKey, adminKey] = (await Promise.all([alice, bob, admin].map((u) => createApiKey(u._id, { name: 'Phone' })))).map((k) => k.key) as [string, string, string];
+  [aliceKey, bobKey, adminKey] = (await Promise.all([alice, bob, admin].map((u) => createApiKey(ctx, u._id, { name: 'Phone' })))).map((k) => k.key) as [string, string, string];
   const [second, first, single, other] = await addSongs(ctx, [
     song('Second Light', { album: 'Night Songs', trackNumber: 2, year: 2019 }),
     song('First Light', { album: 'Night Songs', trackNumber: 1, year: 2019 }),

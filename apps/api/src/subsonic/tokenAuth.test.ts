@@ -5,11 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_MESSAGES, API_MESSAGES } from '@samaa/shared';
 import { insertApiKey } from '../apiKeys/apiKeys.repo.js';
 import { hashApiKey } from '../apiKeys/apiKeys.service.js';
-import { ApiKeyModel } from '../apiKeys/apiKey.model.js';
-import { clearDatabase, useTestDatabase } from '../test/db.js';
+import { API_KEY_MODEL } from '../apiKeys/apiKey.model.js';
+import { clearDatabase, useTestDatabase, storedModel } from '../test/db.js';
 import { createTestApp, createUser, type TestUser } from '../test/context.js';
 import { listenApp, type ListeningApp } from '../test/listen.js';
 import { assertValidSubsonicXml, subsonicClient, type Format } from '../test/subsonicClient.js';
+
+const ApiKeyModel = storedModel(API_KEY_MODEL);
 
 useTestDatabase();
 // Two apps on one database, each with its own caches: two API processes as far as sign-in goes.
@@ -101,7 +103,7 @@ describe('app keys as app passwords', () => {
   it('a key made before sealing works as an API key, not for token sign-in, and the Apps list says so', async () => {
     const carol = await createUser();
     const old = 'samaa_' + 'o'.repeat(43);
-    await insertApiKey(hashApiKey(old), 'old-key-id', carol._id, 'Old phone');
+    await insertApiKey(first.ctx.data, hashApiKey(old), 'old-key-id', carol._id, 'Old phone');
     expect((await call({ apiKey: old })).ok).toBe(true);
     expect((await call({ u: carol.email, ...token(old, 's') })).code).toBe(41);
     const fresh = await createKey(carol, 'New phone');

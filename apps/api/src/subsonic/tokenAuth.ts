@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { API_KEY_MESSAGES, API_MESSAGES } from '@samaa/shared';
-import { apiKeyOwnerByHash, openKeysOf } from '../apiKeys/apiKeys.service.js';
+import { apiKeyOwnerByHash, openKeysOf, type ApiKeyStores } from '../apiKeys/apiKeys.service.js';
 import { checkCredentials } from '../auth/checkCredentials.js';
 import type { LoginThrottle } from '../auth/loginThrottle.js';
 import { findUserByEmail, normalizeEmail } from '../users/accounts.service.js';
@@ -30,7 +30,8 @@ const tokenRefused = () => new SubsonicError(SUBSONIC_ERRORS.tokenAuthNotSupport
 export type TokenAuthenticator = (username: string, token: string, salt: string, ip: string | undefined) => Promise<string>;
 
 /** Resolves the id of the user whose app key made the token; error 41 otherwise. */
-export function tokenAuthenticator(secret: string, throttle: LoginThrottle): TokenAuthenticator {
+export function tokenAuthenticator(stores: ApiKeyStores, secret: string, throttle: LoginThrottle): TokenAuthenticator {
+  const { data } = stores;
   // An account's email never changes; a deleted account's id is refused by the caller, and a
   // new account on the same email is seen within the entry's minute.
   const userIds = new LRUCache<string, { id: string }>({ max: 10_000, ttl: 60_000 });
@@ -42,13 +43,13 @@ export function tokenAuthenticator(secret: string, throttle: LoginThrottle): Tok
   async function userIdOf(email: string): Promise<string | null> {
     const cached = userIds.get(email);
     if (cached) return cached.id;
-    const id = (await findUserByEmail(email))?._id ?? null;
+    const id = (await findUserByEmail(data, email))?._id ?? null;
     if (id) userIds.set(email, { id });
     return id;
   }
 
   async function loadKeyring(userId: string): Promise<OpenKey[]> {
-    const keys: OpenKey[] = await openKeysOf(userId);
+    const keys: OpenKey[] = await openKeysOf(stores, userId);
     keyrings.set(userId, keys);
     return keys;
   }
@@ -60,9 +61,9 @@ export function tokenAuthenticator(secret: string, throttle: LoginThrottle): Tok
   async function keyOf(userId: string, token: Buffer, salt: string): Promise<OpenKey | undefined> {
     const cached = keyrings.get(userId);
     const found = cached && matching(cached, token, salt);
-    if (found && (await apiKeyOwnerByHash(found.keyHash)) === userId) return found;
+    if (found && (await apiKeyOwnerByHash(data, found.keyHash)) === userId) return found;
     const fresh = matching(await loadKeyring(userId), token, salt);
-    return fresh && (await apiKeyOwnerByHash(fresh.keyHash)) === userId ? fresh : undefined;
+    return fresh && (await apiKeyOwnerByHash(data, fresh.keyHash)) === userId ? fresh : undefined;
   }
 
   return async (username, tokenText, salt, ip) => {
@@ -72,7 +73,7 @@ export function tokenAuthenticator(secret: string, throttle: LoginThrottle): Tok
     const rememberedAs = rememberKey(email, tokenText.toLowerCase(), salt);
     const known = remembered.get(rememberedAs);
     if (known) {
-      if ((await apiKeyOwnerByHash(known.keyHash)) === known.userId) return known.userId;
+      if ((await apiKeyOwnerByHash(data, known.keyHash)) === known.userId) return known.userId;
       remembered.delete(rememberedAs);
       keyrings.delete(known.userId);
     }

@@ -50,7 +50,7 @@ beforeAll(async () => {
   storeSource(main.ctx.config.media.dir, 'noise2.mp3', original);
   await clearDatabase();
   const user = await createUser();
-  key = (await createApiKey(user._id, { name: 'Phone' })).key;
+  key = (await createApiKey(main.ctx, user._id, { name: 'Phone' })).key;
   storeSource(main.ctx.config.media.dir, 'broken.mp3', Buffer.alloc(4096, 7));
   const [one, two, broken] = await addSongs(main.ctx, [
     { name: 'Pink', artist: 'Noise', img: '/media/images/x.png', song: '/media/audio/noise.mp3', duration: SECONDS },

@@ -18,6 +18,8 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-012345
 
 /** Every test context's catalogue: a test that wipes the database drops them all (test/db.ts). */
 export const testCatalogues = new Set<Catalogue>();
+/** Every test context's data, whose kept parts (read models) a wipe drops too. */
+export const testData = new Set<AppData>();
 
 /**
  * A context with test settings: its own temporary DATA_DIR, silent logs, fixed secret, and its
@@ -46,6 +48,7 @@ export function createTestContext(
     ...env,
   });
   const data = new AppData(connection);
+  testData.add(data);
   const catalogue = createAppCatalogue({ data, snapshotFile });
   testCatalogues.add(catalogue);
   return createAppContext({ config, logger: logger ?? createLogger(config.logLevel), jwtSecret: TEST_JWT_SECRET, data, catalogue });
@@ -69,15 +72,19 @@ export interface TestUser {
   token: string;
 }
 
-/** Inserts a verified user straight into the database and signs a token for them. */
+/**
+ * Inserts a verified user straight into the database and signs a token for them: into `data`,
+ * else the test file's database (Mongoose's default connection).
+ */
 export async function createUser(
   opts: { admin?: boolean; verified?: boolean; name?: string; email?: string; password?: string } = {},
+  data: AppData = new AppData(),
 ): Promise<TestUser> {
   counter += 1;
   const password = opts.password ?? 'Passw0rd!x';
   const name = opts.name ?? `Listener${counter}`;
   const email = opts.email ?? `user${counter}.${Date.now()}@example.com`;
-  const doc = await insertUser({
+  const doc = await insertUser(data, {
     name,
     email,
     password: await bcrypt.hash(password, 4),

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
-import mongoose from 'mongoose';
+import mongoose, { type Schema } from 'mongoose';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { connectMongoose } from '../db/connection.js';
-import { forgetPlayStats } from '../analytics/plays.repo.js';
-import { testCatalogues } from './context.js';
-import { AppData } from '../db/appData.js';
+import { APP_MODELS } from '../appModels.js';
+import { testCatalogues, testData } from './context.js';
+import { AppData, type ModelDefinition } from '../db/appData.js';
 import { SONG_MODEL } from '../songs/song.model.js';
 
 /**
@@ -15,6 +15,7 @@ export function useTestDatabase(): { dbName: string } {
   const dbName = `test_${crypto.randomBytes(6).toString('hex')}`;
   beforeAll(async () => {
     await connectMongoose(inject('dbUri'), dbName);
+    await new AppData().createIndexes(APP_MODELS);
   });
   afterAll(async () => {
     if (mongoose.connection.readyState === mongoose.ConnectionStates.connected) {
@@ -25,13 +26,17 @@ export function useTestDatabase(): { dbName: string } {
   return { dbName };
 }
 
-/** Removes every document from every collection (keeps indexes), and this process's read caches (every test context's catalogue). */
+/** Removes every document from every collection (keeps indexes), and this process's read caches (every test context's catalogue and what its data kept). */
 export async function clearDatabase(): Promise<void> {
   const collections = await mongoose.connection.db!.collections();
   await Promise.all(collections.map((c) => c.deleteMany({})));
   for (const catalogue of testCatalogues) catalogue.forget();
-  forgetPlayStats();
+  for (const data of testData) data.forgetKept();
 }
 
-/** The songs as stored in the test file's database (Mongoose's default connection), for assertions. */
-export const storedSongs = () => new AppData().model(SONG_MODEL);
+/** A model as stored in the test file's database (Mongoose's default connection), for assertions. */
+export const storedModel = <TSchema extends Schema>(definition: ModelDefinition<TSchema>) =>
+  new AppData().model(definition);
+
+/** The songs as stored in the test file's database, for assertions. */
+export const storedSongs = () => storedModel(SONG_MODEL);

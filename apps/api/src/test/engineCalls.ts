@@ -13,6 +13,9 @@ export interface EngineCalls {
 }
 
 const current: EngineCalls = { calls: new Map(), records: new Map() };
+/** Queries in flight now (but those read on a clock), and the most at once since the window began. */
+let inFlight = 0;
+let mostInFlight = 0;
 let installed = false;
 /** Moves at each window: a read begun before it (another app's background check) counts in none. */
 let windowNumber = 0;
@@ -33,9 +36,15 @@ export function countEngineCalls(): void {
     const op = (this as unknown as { op?: string }).op ?? 'exec';
     add(current.calls, `${name}.${op}`, 1);
     const startedIn = windowNumber;
-    const result = await (exec as (...a: unknown[]) => Promise<unknown>).apply(this, args);
-    if ((op.startsWith('find') || op === 'distinct') && startedIn === windowNumber) add(current.records, name, recordsIn(result));
-    return result;
+    const tracked = !TIMED_COLLECTIONS.test(name);
+    if (tracked) mostInFlight = Math.max(mostInFlight, ++inFlight);
+    try {
+      const result = await (exec as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+      if ((op.startsWith('find') || op === 'distinct') && startedIn === windowNumber) add(current.records, name, recordsIn(result));
+      return result;
+    } finally {
+      if (tracked) inFlight -= 1;
+    }
   } as typeof exec;
   const aggregate = mongoose.Aggregate.prototype.exec;
   mongoose.Aggregate.prototype.exec = async function (this: mongoose.Aggregate<unknown>) {
@@ -68,4 +77,26 @@ export async function engineCallsDuring(task: () => Promise<unknown>): Promise<{
   windowNumber += 1;
   await task();
   return { calls: Object.fromEntries([...current.calls].sort()), records: Object.fromEntries([...current.records].sort()) };
+}
+
+/**
+ * The most queries in flight at once while `task` ran: 2 when two reads went side by side, 1 when
+ * each waited for the one before. The collections read on a clock (TIMED_COLLECTIONS) do not count.
+ */
+export async function mostEngineQueriesInFlightDuring(task: () => Promise<unknown>): Promise<number> {
+  mostInFlight = inFlight;
+  await task();
+  return mostInFlight;
+}
+
+/** Collections read on a clock (the catalogue's version check, the shared stamps), whatever a request does. */
+export const TIMED_COLLECTIONS = /^(catalogue_versions|shared_stamps)(\.|$)/;
+
+/** Calls and records without those read on a clock, so counts compare across runs and sizes. */
+export function withoutTimed<T extends { calls: Record<string, number>; records: Record<string, number> }>(
+  counts: T,
+  timed: (key: string) => boolean = (key) => TIMED_COLLECTIONS.test(key),
+): T {
+  const keep = (of: Record<string, number>) => Object.fromEntries(Object.entries(of).filter(([key]) => !timed(key)));
+  return { ...counts, calls: keep(counts.calls), records: keep(counts.records) };
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { signToken } from '../auth/jwt.js';
 import { seedDatabase } from '../cli/seed.js';
 import { insertPlaylists } from '../playlists/playlists.seed.js';
+import { createPlaylistStore } from '../playlists/playlists.service.js';
 import { createAppCatalogue } from '../appCatalogue.js';
 import { AppData } from '../db/appData.js';
 
@@ -32,6 +33,7 @@ export async function seedLoadData(
   const songIds = (await catalogue.snapshot()).songs.map((song) => song._id);
   const docs = seeded.listeners;
   await insertPlaylists(
+    createPlaylistStore(data),
     docs.flatMap((user, u) =>
       [0, 1].map((p) => ({
         name: `Mix ${p}`,

@@ -1,6 +1,7 @@
 import { API_MESSAGES, registrationSchema, type User, type UserRecord } from '@samaa/shared';
 import { hashPassword } from '../auth/password.js';
 import type { AppContext } from '../context.js';
+import type { AppData } from '../db/appData.js';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
 import { isObjectId, validate } from '../http/validate.js';
 import { verificationLink, verificationMail } from '../mail/verificationMail.js';
@@ -53,15 +54,11 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 // --- verification tokens -------------------------------------------------------------------
 
 const SWEEP_INTERVAL_MS = 60_000;
-/** When each app context last swept (a context's clock may be a test's). */
-const lastSweeps = new WeakMap<AppContext, number>();
 
-/** Deletes expired verification tokens, at most once a minute, without holding up the request. */
+/** Deletes expired verification tokens, at most once a minute per app (its clock may be a test's), without holding up the request. */
 function sweepExpiredTokens(ctx: AppContext, now: number): void {
-  const lastSweep = lastSweeps.get(ctx) ?? 0;
-  if (now - lastSweep < SWEEP_INTERVAL_MS && now >= lastSweep) return;
-  lastSweeps.set(ctx, now);
-  deleteExpiredVerificationTokens(new Date(now)).then(
+  if (!ctx.accounts.sweepDue(now, SWEEP_INTERVAL_MS)) return;
+  deleteExpiredVerificationTokens(ctx.data, new Date(now)).then(
     (count) => {
       if (count) ctx.logger.debug(`removed ${count} expired verification tokens`);
     },
@@ -80,7 +77,7 @@ export async function sendVerificationMail(
   now: number,
 ): Promise<void> {
   const token = newVerificationToken();
-  const rowId = await insertVerificationToken(user._id, hashVerificationToken(token), new Date(now + VERIFICATION_TTL_MS));
+  const rowId = await insertVerificationToken(ctx.data, user._id, hashVerificationToken(token), new Date(now + VERIFICATION_TTL_MS));
   const link = verificationLink(ctx.config.appUrl, user._id, token);
   const { mailer } = ctx;
   try {
@@ -94,11 +91,8 @@ export async function sendVerificationMail(
       ctx.logger.info(`Verification mail sent to ${user.email}`);
     }
   } catch (err) {
-    ctx.logger.error(
-      { err: err instanceof Error ? err.message : String(err) },
-      `could not send the verification mail to ${user.email}`,
-    );
-    await deleteVerificationToken(rowId).catch(() => undefined);
+    ctx.logger.error({ err: err instanceof Error ? err.message : String(err) }, `could not send the verification mail to ${user.email}`);
+    await deleteVerificationToken(ctx.data, rowId).catch(() => undefined);
     throw new HttpError(503, ACCOUNT_MESSAGES.mailFailed, { 'Retry-After': '60' });
   }
   sweepExpiredTokens(ctx, now);
@@ -110,12 +104,12 @@ export async function sendVerificationMail(
 export async function registerUser(ctx: AppContext, body: unknown, now: number): Promise<void> {
   const input = validate<User>(registrationSchema, body);
   const email = normalizeEmail(input.email);
-  if (await emailTaken(email)) throw conflict(API_MESSAGES.emailTaken);
+  if (await emailTaken(ctx.data, email)) throw conflict(API_MESSAGES.emailTaken);
 
   const hash = await hashPassword(input.password);
   let user;
   try {
-    user = await insertUser({
+    user = await insertUser(ctx.data, {
       name: input.name,
       email,
       password: hash,
@@ -132,7 +126,11 @@ export async function registerUser(ctx: AppContext, body: unknown, now: number):
     await sendVerificationMail(ctx, user, now);
   } catch (err) {
     // Leave no half-registered account behind: the person can simply register again.
-    await deleteUnverifiedUser(user._id).catch(() => undefined);
+    const userId = user._id;
+    await deleteUnverifiedUser(ctx.data, userId).then(
+      (deleted) => deleted && ctx.accounts.userChanged(userId),
+      () => undefined,
+    );
     throw err;
   }
 }
@@ -151,12 +149,12 @@ export async function verifyEmail(
   if (!isObjectId(id)) throw invalid();
   if (!VERIFICATION_TOKEN_PATTERN.test(token)) throw invalid();
   const userId = id.toLowerCase();
-  const expiresAt = await consumeVerificationToken(userId, hashVerificationToken(token));
+  const expiresAt = await consumeVerificationToken(ctx.data, userId, hashVerificationToken(token));
   sweepExpiredTokens(ctx, now);
   if (!expiresAt || expiresAt.getTime() <= now) throw invalid();
-  if (!(await markVerified(userId))) throw invalid();
+  if (!(await markVerified(ctx.data, userId))) throw invalid();
   // The other links this user was sent are moot now.
-  await deleteVerificationTokensOf(userId);
+  await deleteVerificationTokensOf(ctx.data, userId);
 }
 
 /**
@@ -170,12 +168,12 @@ export async function resendVerificationIfDue(
   now: number,
 ): Promise<boolean> {
   const sentAt = new Date(now);
-  if (!(await claimVerificationResend(user._id, new Date(now - RESEND_INTERVAL_MS), sentAt))) return false;
+  if (!(await claimVerificationResend(ctx.data, user._id, new Date(now - RESEND_INTERVAL_MS), sentAt))) return false;
   try {
     await sendVerificationMail(ctx, user, now);
   } catch (err) {
     // Give the next attempt its chance to send.
-    await releaseVerificationResend(user._id, sentAt).catch(() => undefined);
+    await releaseVerificationResend(ctx.data, user._id, sentAt).catch(() => undefined);
     throw err;
   }
   return true;
@@ -184,8 +182,8 @@ export async function resendVerificationIfDue(
 // --- admin: users --------------------------------------------------------------------------
 
 /** GET /api/users: every user record, newest first. */
-export function listUsers(): Promise<UserRecord[]> {
-  return listUserRecords();
+export function listUsers(data: AppData): Promise<UserRecord[]> {
+  return listUserRecords(data);
 }
 
 /**
@@ -195,54 +193,55 @@ export function listUsers(): Promise<UserRecord[]> {
  */
 export async function deleteUser(ctx: AppContext, adminId: string, id: string): Promise<void> {
   if (id === adminId.toLowerCase()) throw badRequest(ACCOUNT_MESSAGES.cannotDeleteSelf);
-  if (!(await deleteUserById(id))) throw notFound(ACCOUNT_MESSAGES.userNotFound);
+  if (!(await deleteUserById(ctx.data, id))) throw notFound(ACCOUNT_MESSAGES.userNotFound);
+  ctx.accounts.userChanged(id);
   await ctx.events.emit('userDeleted', id);
 }
 
 /** When a user goes: their verification links and password resets. */
-export function forgetUser(userId: string): Promise<unknown> {
-  return Promise.all([deleteVerificationTokensOf(userId), deletePasswordResetsOf(userId)]);
+export function forgetUser(data: AppData, userId: string): Promise<unknown> {
+  return Promise.all([deleteVerificationTokensOf(data, userId), deletePasswordResetsOf(data, userId)]);
 }
 
 // --- what other features use -----------------------------------------------------------------
 
+/** Makes the read model of who tokens name with the app, not on its first signed-in request. */
+export function prepareIdentities(data: AppData): void {
+  users.prepareIdentities(data);
+}
+
 /** Who a token's user is now (null once deleted): the auth middleware's check, cached briefly. */
-export function findIdentity(id: string): Promise<UserIdentity | null> {
-  return users.findIdentity(id);
+export function findIdentity(data: AppData, id: string): Promise<UserIdentity | null> {
+  return users.findIdentity(data, id);
 }
 
 /** The account behind a sign-in email, with its password hash. */
-export function findLoginUser(email: string): Promise<LoginUser | null> {
-  return users.findLoginUser(email);
+export function findLoginUser(data: AppData, email: string): Promise<LoginUser | null> {
+  return users.findLoginUser(data, email);
 }
 
 /** The account with this (normalised) email, without secrets. */
-export function findUserByEmail(email: string): Promise<UserRecord | null> {
-  return users.findUserByEmail(email);
+export function findUserByEmail(data: AppData, email: string): Promise<UserRecord | null> {
+  return users.findUserByEmail(data, email);
 }
 
 /** The account with this id, without secrets. */
-export function findUserRecord(id: string): Promise<UserRecord | null> {
-  return users.findUserRecord(id);
+export function findUserRecord(data: AppData, id: string): Promise<UserRecord | null> {
+  return users.findUserRecord(data, id);
 }
 
 /** How many accounts there are (only the verified ones when asked): the admin's analytics. */
-export function countUsers(filter: { verified?: true } = {}): Promise<number> {
-  return users.countUsers(filter);
+export function countUsers(data: AppData, filter: { verified?: true } = {}): Promise<number> {
+  return users.countUsers(data, filter);
 }
 
 /** When each account made since `since` signed up (the admin's analytics). */
-export function signupTimesSince(since: Date): Promise<Date[]> {
-  return users.signupTimesSince(since);
+export function signupTimesSince(data: AppData, since: Date): Promise<Date[]> {
+  return users.signupTimesSince(data, since);
 }
 
-/** Follows changes to accounts made in this process (to tell the other processes). */
-export function onUserChanged(listener: (id: string) => void): () => void {
-  return users.onUserChanged(listener);
-}
-
-/** Another process changed this account: this process forgets what it knew of it. */
-export function forgetUserIdentity(id: string): void {
-  users.forgetUserIdentity(id);
+/** Another process changed this account: this app forgets what it knew of it. */
+export function forgetUserIdentity(data: AppData, id: string): void {
+  users.forgetUserIdentity(data, id);
 }
 

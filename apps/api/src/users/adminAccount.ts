@@ -1,5 +1,6 @@
 import { GENDERS, registrationSchema, type Gender } from '@samaa/shared';
 import { hashPassword } from '../auth/password.js';
+import type { AppData } from '../db/appData.js';
 import { normalizeEmail } from './accounts.service.js';
 import { DuplicateEmailError, findUserByEmail, insertUser, makeVerifiedAdmin } from './users.repo.js';
 import { deleteVerificationTokensOf } from './verificationTokens.repo.js';
@@ -26,16 +27,16 @@ export interface AdminResult {
 /**
  * Makes `email` a verified admin, idempotently. A new account must pass the registration rules
  * (name 4–20 characters, the password rules); an existing account keeps its name and password
- * and is promoted and verified.
+ * and is promoted and verified (the caller announces that change, where others follow it).
  */
-export async function ensureAdmin(input: AdminInput): Promise<AdminResult> {
+export async function ensureAdmin(data: AppData, input: AdminInput): Promise<AdminResult> {
   const email = normalizeEmail(input.email);
   for (let attempt = 0; attempt < 2; attempt += 1) {
-    const existing = await findUserByEmail(email);
+    const existing = await findUserByEmail(data, email);
     if (existing) {
       if (existing.isAdmin && existing.verified) return { action: 'unchanged', user: existing };
-      if (!(await makeVerifiedAdmin(existing._id))) continue; // deleted meanwhile: create it instead
-      await deleteVerificationTokensOf(existing._id);
+      if (!(await makeVerifiedAdmin(data, existing._id))) continue; // deleted meanwhile: create it instead
+      await deleteVerificationTokensOf(data, existing._id);
       return { action: 'promoted', user: { ...existing, isAdmin: true, verified: true } };
     }
 
@@ -46,14 +47,7 @@ export async function ensureAdmin(input: AdminInput): Promise<AdminResult> {
     );
     if (error) throw new AdminSetupError(error.details[0]?.message ?? error.message);
     try {
-      const created = await insertUser({
-        name: value.name,
-        email,
-        password: await hashPassword(input.password),
-        gender,
-        verified: true,
-        isAdmin: true,
-      });
+      const created = await insertUser(data, { name: value.name, email, password: await hashPassword(input.password), gender, verified: true, isAdmin: true });
       return { action: 'created', user: created };
     } catch (err) {
       if (!(err instanceof DuplicateEmailError)) throw err;

@@ -1,11 +1,15 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../test/db.js';
+import { useTestDatabase, storedModel } from '../test/db.js';
 import { createTestContext, createTestApp, createUser } from '../test/context.js';
 import { bootstrapAdmin } from './adminBootstrap.js';
 import { ensureAdmin } from './adminAccount.js';
-import { UserModel } from './user.model.js';
-import { VerificationTokenModel } from './verificationToken.model.js';
+import { AppData } from '../db/appData.js';
+import { USER_MODEL } from './user.model.js';
+import { VERIFICATION_TOKEN_MODEL } from './verificationToken.model.js';
+
+const UserModel = storedModel(USER_MODEL);
+const VerificationTokenModel = storedModel(VERIFICATION_TOKEN_MODEL);
 
 useTestDatabase();
 
@@ -85,10 +89,10 @@ describe('admin bootstrap (ADMIN_EMAIL / ADMIN_PASSWORD / ADMIN_NAME)', () => {
 
   it('reports what it did', async () => {
     const input = { email: 'report@example.com', name: 'Reporter', password: 'Rep0rt!pass' };
-    expect((await ensureAdmin(input)).action).toBe('created');
-    expect((await ensureAdmin(input)).action).toBe('unchanged');
+    expect((await ensureAdmin(new AppData(), input)).action).toBe('created');
+    expect((await ensureAdmin(new AppData(), input)).action).toBe('unchanged');
     await UserModel.updateOne({ email: input.email }, { $set: { isAdmin: false } });
-    const again = await ensureAdmin({ ...input, password: 'ignored' });
+    const again = await ensureAdmin(new AppData(), { ...input, password: 'ignored' });
     expect(again.action).toBe('promoted');
     expect(again.user).toMatchObject({
       email: 'report@example.com',

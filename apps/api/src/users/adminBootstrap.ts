@@ -11,11 +11,12 @@ export async function bootstrapAdmin(ctx: AppContext): Promise<void> {
   const { email, password, name } = ctx.config.admin;
   if (!email || !password) return;
   try {
-    const { action, user } = await ensureAdmin({ email, password, name });
+    const { action, user } = await ensureAdmin(ctx.data, { email, password, name });
     if (action === 'created') ctx.logger.info(`admin bootstrap: created the admin ${user.email}`);
-    else if (action === 'promoted')
+    else if (action === 'promoted') {
+      ctx.accounts.userChanged(user._id);
       ctx.logger.info(`admin bootstrap: ${user.email} is now a verified admin`);
-    else ctx.logger.debug(`admin bootstrap: ${user.email} is already an admin`);
+    } else ctx.logger.debug(`admin bootstrap: ${user.email} is already an admin`);
   } catch (err) {
     if (err instanceof AdminSetupError) {
       throw new Error(

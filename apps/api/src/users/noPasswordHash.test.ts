@@ -1,10 +1,12 @@
 import mongoose from 'mongoose';
 import request, { type Response } from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../test/db.js';
+import { useTestDatabase, storedModel } from '../test/db.js';
 import { createTestApp, createUser } from '../test/context.js';
 import { findVerificationLink, readOutbox } from '../test/mailbox.js';
-import { UserModel } from './user.model.js';
+import { USER_MODEL } from './user.model.js';
+
+const UserModel = storedModel(USER_MODEL);
 
 useTestDatabase();
 const { app, ctx } = createTestApp();

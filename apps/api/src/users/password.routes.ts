@@ -14,7 +14,7 @@ export function passwordRouter(ctx: AppContext, opts: { now?: Clock } = {}): Rou
 
   router.put('/', requireAuth(ctx), async (req, res) => {
     const user = authUser(req);
-    const version = await changePassword(user._id, req.body);
+    const version = await changePassword(ctx, user._id, req.body);
     // This session goes on with a token of the new version; every other one has ended.
     const authToken = signToken({ ...user, v: version }, ctx.jwtSecret, ctx.config.jwtExpiresIn);
     setMediaCookie(res, ctx, { _id: user._id, v: version });
@@ -27,7 +27,7 @@ export function passwordRouter(ctx: AppContext, opts: { now?: Clock } = {}): Rou
   });
 
   router.post('/reset', async (req, res) => {
-    await resetPassword(req.body, now());
+    await resetPassword(ctx, req.body, now());
     res.json({ message: PASSWORD_MESSAGES.resetDone });
   });
 

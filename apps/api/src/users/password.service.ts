@@ -22,14 +22,15 @@ const hashToken = (token: string) => crypto.createHash('sha256').update(token, '
  * The signed-in user changes their password: the current one is required. Every session of the
  * user ends (the token version moves); the caller's gets a fresh token, returned here.
  */
-export async function changePassword(userId: string, body: unknown): Promise<number> {
+export async function changePassword(ctx: AppContext, userId: string, body: unknown): Promise<number> {
   const input = validate<{ currentPassword: string; newPassword: string }>(changePasswordSchema, body);
-  const stored = await findPasswordOf(userId);
+  const stored = await findPasswordOf(ctx.data, userId);
   if (!stored || !(await passwordMatches(input.currentPassword, stored.passwordHash))) {
     throw badRequest(PASSWORD_MESSAGES.wrongCurrent);
   }
-  const version = await replacePassword(userId, await hashPassword(input.newPassword));
+  const version = await replacePassword(ctx.data, userId, await hashPassword(input.newPassword));
   if (version === null) throw unauthorized(PASSWORD_MESSAGES.wrongCurrent);
+  ctx.accounts.userChanged(userId);
   return version;
 }
 
@@ -39,10 +40,10 @@ export async function changePassword(userId: string, body: unknown): Promise<num
  */
 export async function requestPasswordReset(ctx: AppContext, body: unknown, now: number): Promise<void> {
   const { email } = validate<{ email: string }>(forgotPasswordSchema, body);
-  const user = await findUserByEmail(normalizeEmail(email));
+  const user = await findUserByEmail(ctx.data, normalizeEmail(email));
   if (!user?.verified) return;
   const token = crypto.randomBytes(32).toString('hex');
-  await insertPasswordReset(hashToken(token), user._id, new Date(now + RESET_TTL_MS));
+  await insertPasswordReset(ctx.data, hashToken(token), user._id, new Date(now + RESET_TTL_MS));
   const link = passwordResetLink(ctx.config.appUrl, user._id, token);
   const { mailer } = ctx;
   try {
@@ -56,13 +57,13 @@ export async function requestPasswordReset(ctx: AppContext, body: unknown, now: 
 }
 
 /** The link's page sets a new password: the link works once, within the hour; every session ends. */
-export async function resetPassword(body: unknown, now: number): Promise<void> {
+export async function resetPassword(ctx: AppContext, body: unknown, now: number): Promise<void> {
   const input = validate<{ userId: string; token: string; password: string }>(resetPasswordSchema, body);
-  const link = await consumePasswordReset(hashToken(input.token.toLowerCase()));
+  const link = await consumePasswordReset(ctx.data, hashToken(input.token.toLowerCase()));
   if (!link || link.userId !== input.userId.toLowerCase() || link.expiresAt.getTime() <= now) {
     throw badRequest(PASSWORD_MESSAGES.invalidResetLink);
   }
-  if (!(await findUserRecord(link.userId))) throw badRequest(PASSWORD_MESSAGES.invalidResetLink);
-  await replacePassword(link.userId, await hashPassword(input.password));
-  await deletePasswordResetsOf(link.userId);
+  if (!(await findUserRecord(ctx.data, link.userId))) throw badRequest(PASSWORD_MESSAGES.invalidResetLink);
+  if ((await replacePassword(ctx.data, link.userId, await hashPassword(input.password))) !== null) ctx.accounts.userChanged(link.userId);
+  await deletePasswordResetsOf(ctx.data, link.userId);
 }

@@ -1,4 +1,5 @@
-import mongoose, { Schema } from 'mongoose';
+import { Schema } from 'mongoose';
+import { defineModel } from '../db/appData.js';
 
 /**
  * One row per password-reset link that went out: `_id` is the SHA-256 of the link's token, so a
@@ -14,4 +15,4 @@ const passwordResetSchema = new Schema(
 );
 passwordResetSchema.index({ user: 1 });
 
-export const PasswordResetModel = mongoose.model('PasswordReset', passwordResetSchema, 'password_resets');
+export const PASSWORD_RESET_MODEL = defineModel('PasswordReset', passwordResetSchema, 'password_resets');

@@ -1,4 +1,5 @@
 import mongoose, { Schema, type InferSchemaType, type HydratedDocument } from 'mongoose';
+import { defineModel } from '../db/appData.js';
 import { GENDERS, type UserRecord } from '@samaa/shared';
 
 const userSchema = new Schema(
@@ -26,7 +27,7 @@ export type UserDoc = InferSchemaType<typeof userSchema> & {
 };
 export type HydratedUser = HydratedDocument<UserDoc>;
 
-export const UserModel = mongoose.model('User', userSchema);
+export const USER_MODEL = defineModel('User', userSchema);
 
 /** The user record the API sends: exactly these fields (types.ts `UserRecord`), never the hash. */
 export function toUserRecord(user: Pick<UserDoc, '_id' | 'name' | 'email' | 'gender' | 'verified' | 'isAdmin' | 'createdAt'>): UserRecord {

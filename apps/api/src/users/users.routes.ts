@@ -37,7 +37,7 @@ export function usersRouter(ctx: AppContext, opts: UsersRouterOptions = {}): Rou
   });
 
   router.get('/', auth, requireAdmin, async (_req, res) => {
-    const data = await listUsers();
+    const data = await listUsers(ctx.data);
     res.set('Cache-Control', 'no-store').json({ data });
   });
 

@@ -4,28 +4,29 @@ import mongoose from 'mongoose';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_MESSAGES, MESSAGES } from '@samaa/shared';
-import { useTestDatabase, storedSongs } from '../test/db.js';
+import { useTestDatabase, storedSongs, storedModel } from '../test/db.js';
 import { createTestApp, createUser, TEST_JWT_SECRET, type TestUser } from '../test/context.js';
 import { findVerificationLink, readOutbox } from '../test/mailbox.js';
 import { signToken } from '../auth/jwt.js';
-import { LikeModel } from '../likes/like.model.js';
-import { PlaylistModel } from '../playlists/playlist.model.js';
+import { LIKE_MODEL } from '../likes/like.model.js';
+import { PLAYLIST_MODEL } from '../playlists/playlist.model.js';
 import { createSong } from '../songs/songs.service.js';
 import { insertLike } from '../likes/likes.repo.js';
 import { insertPlaylists } from '../playlists/playlists.seed.js';
-import { UserModel } from './user.model.js';
-import {
-  hashVerificationToken,
-  newVerificationToken,
-  VERIFICATION_TTL_MS,
-} from './verificationToken.js';
-import { VerificationTokenModel } from './verificationToken.model.js';
+import { USER_MODEL } from './user.model.js';
+import { hashVerificationToken, newVerificationToken, VERIFICATION_TTL_MS } from './verificationToken.js';
+import { VERIFICATION_TOKEN_MODEL } from './verificationToken.model.js';
 import { ACCOUNT_MESSAGES } from './accounts.service.js';
+
+const LikeModel = storedModel(LIKE_MODEL);
+const UserModel = storedModel(USER_MODEL);
+const VerificationTokenModel = storedModel(VERIFICATION_TOKEN_MODEL);
 
 const SongModel = storedSongs();
 
 useTestDatabase();
 const { app, ctx } = createTestApp({ MAIL_FROM: 'Samaa Test <hello@samaa.test>' });
+const playlistModel = () => ctx.data.model(PLAYLIST_MODEL);
 
 const valid = {
   name: 'Asha Rao',
@@ -329,13 +330,13 @@ describe('DELETE /api/users/:id (admin)', () => {
     const victim = await createUser({ verified: false });
     const bystander = await createUser();
     const song = await createSong(ctx, { name: 'Song', artist: 'Artist', img: 'https://x/i.png', song: 'https://x/a.mp3' });
-    await insertPlaylists([
+    await insertPlaylists(ctx.playlists, [
       { name: 'Mine', user: victim._id, songIds: [song._id] },
       { name: 'Mine too', user: victim._id },
       { name: 'Theirs', user: bystander._id },
     ]);
-    await insertLike(victim._id, song._id);
-    await insertLike(bystander._id, song._id);
+    await insertLike(ctx.data, victim._id, song._id);
+    await insertLike(ctx.data, bystander._id, song._id);
     await issueToken(victim._id);
     await issueToken(bystander._id);
 
@@ -346,10 +347,10 @@ describe('DELETE /api/users/:id (admin)', () => {
     expect(res.body).toEqual({ message: ACCOUNT_MESSAGES.userDeleted });
 
     expect(await UserModel.exists({ _id: victim._id })).toBeNull();
-    expect(await PlaylistModel.countDocuments({ user: victim._id })).toBe(0);
+    expect(await playlistModel().countDocuments({ user: victim._id })).toBe(0);
     expect(await LikeModel.countDocuments({ user: victim._id })).toBe(0);
     expect(await VerificationTokenModel.countDocuments({ user: victim._id })).toBe(0);
-    expect(await PlaylistModel.countDocuments({ user: bystander._id })).toBe(1);
+    expect(await playlistModel().countDocuments({ user: bystander._id })).toBe(1);
     expect(await LikeModel.countDocuments({ user: bystander._id })).toBe(1);
     expect(await VerificationTokenModel.countDocuments({ user: bystander._id })).toBe(1);
     expect(await SongModel.exists({ _id: song._id })).not.toBeNull();

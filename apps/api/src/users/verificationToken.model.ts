@@ -1,4 +1,5 @@
-import mongoose, { Schema } from 'mongoose';
+import { Schema } from 'mongoose';
+import { defineModel } from '../db/appData.js';
 
 /**
  * One row per verification link that went out. Only the SHA-256 of the token is stored, so a
@@ -18,4 +19,4 @@ verificationTokenSchema.index({ tokenHash: 1 }, { unique: true });
 verificationTokenSchema.index({ user: 1 });
 verificationTokenSchema.index({ expiresAt: 1 });
 
-export const VerificationTokenModel = mongoose.model('VerificationToken', verificationTokenSchema);
+export const VERIFICATION_TOKEN_MODEL = defineModel('VerificationToken', verificationTokenSchema);

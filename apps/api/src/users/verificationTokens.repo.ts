@@ -1,31 +1,34 @@
 import { serialised } from '../db/engine.js';
-import { VerificationTokenModel } from './verificationToken.model.js';
+import type { AppData } from '../db/appData.js';
+import { VERIFICATION_TOKEN_MODEL } from './verificationToken.model.js';
 
-export async function insertVerificationToken(userId: string, tokenHash: string, expiresAt: Date): Promise<string> {
-  const row = await VerificationTokenModel.create({ user: userId, tokenHash, expiresAt });
+const tokenModel = (data: AppData) => data.model(VERIFICATION_TOKEN_MODEL);
+
+export async function insertVerificationToken(data: AppData, userId: string, tokenHash: string, expiresAt: Date): Promise<string> {
+  const row = await tokenModel(data).create({ user: userId, tokenHash, expiresAt });
   return String(row._id);
 }
 
-export async function deleteVerificationToken(id: string): Promise<void> {
-  await VerificationTokenModel.deleteOne({ _id: id });
+export async function deleteVerificationToken(data: AppData, id: string): Promise<void> {
+  await tokenModel(data).deleteOne({ _id: id });
 }
 
 /** Takes the user's token with this hash, once: concurrent consumers get it at most once. Its expiry, or null. */
-export async function consumeVerificationToken(userId: string, tokenHash: string): Promise<Date | null> {
-  return serialised(`verification:${userId.toLowerCase()}`, async () => {
-    const row = await VerificationTokenModel.findOne({ user: userId, tokenHash }).select('_id expiresAt').lean();
+export async function consumeVerificationToken(data: AppData, userId: string, tokenHash: string): Promise<Date | null> {
+  return serialised(`${data.name}:verification:${userId.toLowerCase()}`, async () => {
+    const row = await tokenModel(data).findOne({ user: userId, tokenHash }).select('_id expiresAt').lean();
     if (!row) return null;
-    const { deletedCount } = await VerificationTokenModel.deleteOne({ _id: row._id });
+    const { deletedCount } = await tokenModel(data).deleteOne({ _id: row._id });
     return deletedCount > 0 ? new Date(row.expiresAt) : null;
   });
 }
 
-export async function deleteVerificationTokensOf(userId: string): Promise<void> {
-  await VerificationTokenModel.deleteMany({ user: userId });
+export async function deleteVerificationTokensOf(data: AppData, userId: string): Promise<void> {
+  await tokenModel(data).deleteMany({ user: userId });
 }
 
 /** Deletes expired tokens; returns how many. */
-export async function deleteExpiredVerificationTokens(now: Date): Promise<number> {
-  const { deletedCount } = await VerificationTokenModel.deleteMany({ expiresAt: { $lte: now } });
+export async function deleteExpiredVerificationTokens(data: AppData, now: Date): Promise<number> {
+  const { deletedCount } = await tokenModel(data).deleteMany({ expiresAt: { $lte: now } });
   return deletedCount;
 }

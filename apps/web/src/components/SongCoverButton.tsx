@@ -13,16 +13,18 @@ export function SongCoverButton({
   iconClassName,
   onPlay,
   cssPx = 48,
+  tabIndex,
 }: {
   song: Song;
   className: string;
   iconClassName: string;
   onPlay(): void;
   cssPx?: number;
+  tabIndex?: number;
 }) {
   const cover = useCover(song.img, cssPx, song.name);
   return (
-    <button type="button" className={className} aria-label={`Play ${song.name}`} onClick={onPlay}>
+    <button type="button" className={className} aria-label={`Play ${song.name}`} tabIndex={tabIndex} onClick={onPlay}>
       <img {...cover} alt="" loading="lazy" />
       <span className={iconClassName}>
         <PlayIcon />

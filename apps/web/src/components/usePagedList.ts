@@ -26,13 +26,23 @@ export function usePagedList<T>({
   pageSize,
   fetchPage,
   enabled = true,
+  staleTime,
 }: {
   listKey: QueryKey;
   pageSize: number;
   fetchPage(page: number, pageSize: number): Promise<ListPage<T>>;
   enabled?: boolean;
+  /** How long a page read stays fresh (the client's default when absent). */
+  staleTime?: number;
 }) {
   const [visible, setVisible] = useState<number[]>([1]);
+  // Another list (a new sort or filter) starts from its first page, not the pages of the last one's scroll.
+  const keyHash = JSON.stringify(listKey);
+  const [visibleOf, setVisibleOf] = useState(keyHash);
+  if (visibleOf !== keyHash) {
+    setVisibleOf(keyHash);
+    setVisible([1]);
+  }
   const settle = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(settle.current), []);
 
@@ -57,6 +67,7 @@ export function usePagedList<T>({
         queryKey: pageKey(listKey, pageSize, page),
         queryFn: () => fetchPage(page, pageSize),
         enabled,
+        ...(staleTime !== undefined ? { staleTime } : {}),
       })),
     },
     queryClient,

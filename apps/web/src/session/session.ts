@@ -78,7 +78,14 @@ export function hardNavigate(path: string): void {
   browserLocation.assign(path);
 }
 
+/**
+ * Dispatched on `window` as a listener logs out, while the session is still there: what is kept
+ * for them (the play queue) is sent now, not after the session is gone.
+ */
+export const USER_SESSION_ENDING = 'samaa:user-session-ending';
+
 export function logoutUser(): void {
+  window.dispatchEvent(new Event(USER_SESSION_ENDING));
   clearUserSession();
   hardNavigate('/userlogin');
 }

@@ -9,6 +9,7 @@ import { getStoredUser, logoutUser } from '../session/session';
 import { PlayerProvider } from '../features/player';
 import { NowPlayingBar } from '../features/player';
 import { useSharesEnabled } from '../features/shares';
+import { BROWSE_ROUTES } from '../features/browse';
 
 const HomePage = lazy(() => import('../features/home/HomePage'));
 const LibraryPage = lazy(() => import('../features/library/LibraryPage'));
@@ -21,13 +22,6 @@ const ScrobblingPage = lazy(() => import('../features/account/ScrobblingPage'));
 const AppsPage = lazy(() => import('../features/apps/AppsPage'));
 const ImportReviewPage = lazy(() => import('../features/playlistImport/ImportReviewPage'));
 const SharesPage = lazy(() => import('../features/shares/SharesPage'));
-const AlbumsPage = lazy(() => import('../features/browse/AlbumsPage'));
-const AlbumPage = lazy(() => import('../features/browse/AlbumPage'));
-const ArtistsPage = lazy(() => import('../features/browse/ArtistsPage'));
-const ArtistPage = lazy(() => import('../features/browse/ArtistPage'));
-const GenresPage = lazy(() => import('../features/browse/GenresPage'));
-const GenrePage = lazy(() => import('../features/browse/GenrePage'));
-const SongPlaceRedirect = lazy(() => import('../features/browse/SongPlaceRedirect'));
 const PlaylistPage = lazy(() => import('../features/playlists/PlaylistPage'));
 
 const LINKS = [
@@ -69,14 +63,9 @@ export function ListenerShell() {
             <Route path="/home" element={<HomePage />} />
             <Route path="/library" element={<LibraryPage />} />
             <Route path="/library/import/:id" element={<ImportReviewPage />} />
-            <Route path="/albums" element={<AlbumsPage />} />
-            <Route path="/albums/:id" element={<AlbumPage />} />
-            <Route path="/artists" element={<ArtistsPage />} />
-            <Route path="/artists/:id" element={<ArtistPage />} />
-            <Route path="/genres" element={<GenresPage />} />
-            <Route path="/genres/:name" element={<GenrePage />} />
-            <Route path="/songs/:id/album" element={<SongPlaceRedirect to="album" />} />
-            <Route path="/songs/:id/artist" element={<SongPlaceRedirect to="artist" />} />
+            {BROWSE_ROUTES.map((route) => (
+              <Route key={route.path} path={route.path} element={route.element} />
+            ))}
             <Route path="/playlists/:id" element={<PlaylistPage />} />
             <Route path="/feed" element={<FeedPage />} />
             <Route path="/player" element={<PlayerPage />} />

@@ -13,7 +13,7 @@ async function star(call: SubsonicCall, liked: boolean): Promise<Record<string, 
   const ids = call.params.list('id');
   if (ids.length === 0) throw new SubsonicError(SUBSONIC_ERRORS.missingParameter, 'Required parameter is missing: id');
   if (ids.some((id) => !isObjectId(id))) throw notFoundError('Song');
-  for (const id of ids) await setLiked(call.ctx.catalogue, call.user._id, id, liked);
+  for (const id of ids) await setLiked(call.ctx, call.user._id, id, liked);
   return {};
 }
 
@@ -31,7 +31,7 @@ export const annotationMethods: Record<string, SubsonicMethod> = {
     for (const id of ids) if (!isObjectId(id) || !(await ctx.catalogue.songExists(id))) throw notFoundError('Song');
     if (!params.bool('submission', true)) {
       const player = playerName(params.optional('c'));
-      await setNowPlaying(user._id, player, ids[ids.length - 1]!, new Date());
+      await setNowPlaying(ctx.data, user._id, player, ids[ids.length - 1]!, new Date());
       void scrobbleNowPlaying(ctx, user._id, ids[ids.length - 1]!, player).catch(() => undefined);
       return {};
     }
@@ -39,7 +39,7 @@ export const annotationMethods: Record<string, SubsonicMethod> = {
       const time = times[i];
       const given = time !== undefined && Number.isFinite(time) && time > 0 && time <= Date.now() + 60_000;
       const at = given ? new Date(time) : new Date();
-      await recordPlay(user._id, id, at);
+      await recordPlay(ctx.data, user._id, id, at);
       // `time` is when the app heard the song: the listen is dated from it.
       await scrobbleListen(ctx, user._id, id, { at: given ? at : undefined, player: playerName(params.optional('c')) });
     }

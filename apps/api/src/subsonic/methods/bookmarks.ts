@@ -11,7 +11,7 @@ const MAX_COMMENT = 500;
 
 export const bookmarkMethods: Record<string, SubsonicMethod> = {
   getBookmarks: async ({ ctx, user }) => {
-    const [stored, library, notes] = await Promise.all([bookmarksOf(user._id), currentLibrary(ctx.catalogue), annotationsOf(user)]);
+    const [stored, library, notes] = await Promise.all([bookmarksOf(ctx.data, user._id), currentLibrary(ctx.catalogue), annotationsOf(ctx.data, user)]);
     const bookmark = stored.flatMap((item) => {
       const song = library.songById.get(item.song);
       if (!song) return [];
@@ -37,7 +37,7 @@ export const bookmarkMethods: Record<string, SubsonicMethod> = {
     if (!(await ctx.catalogue.songExists(id))) throw notFoundError('Song');
     const now = new Date();
     let full = false;
-    await changeBookmarksOf(user._id, (items) => {
+    await changeBookmarksOf(ctx.data, user._id, (items) => {
       const existing = items.find((item) => item.song === id);
       if (existing) return items.map((item) => (item === existing ? { ...item, position, comment, changed: now } : item));
       if (items.length >= MAX_BOOKMARKS) {
@@ -50,10 +50,10 @@ export const bookmarkMethods: Record<string, SubsonicMethod> = {
     return {};
   },
 
-  deleteBookmark: async ({ params, user }) => {
+  deleteBookmark: async ({ ctx, params, user }) => {
     const id = params.required('id').toLowerCase();
     let found = false;
-    await changeBookmarksOf(user._id, (items) => {
+    await changeBookmarksOf(ctx.data, user._id, (items) => {
       found = items.some((item) => item.song === id);
       return items.filter((item) => item.song !== id);
     });

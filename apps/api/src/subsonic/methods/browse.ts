@@ -33,7 +33,7 @@ export const browseMethods: Record<string, SubsonicMethod> = {
 
   getMusicDirectory: async ({ ctx, params, user }) => {
     const id = params.required('id');
-    const [library, notes] = await Promise.all([currentLibrary(ctx.catalogue), annotationsOf(user)]);
+    const [library, notes] = await Promise.all([currentLibrary(ctx.catalogue), annotationsOf(ctx.data, user)]);
     const artist = library.artistById.get(id);
     if (artist) {
       const child = artist.albums.map(
@@ -58,21 +58,21 @@ export const browseMethods: Record<string, SubsonicMethod> = {
   },
 
   getArtist: async ({ ctx, params }) => {
-    const [library, notes] = await Promise.all([currentLibrary(ctx.catalogue), playCounts()]);
+    const [library, notes] = await Promise.all([currentLibrary(ctx.catalogue), playCounts(ctx.data)]);
     const artist = library.artistById.get(params.required('id'));
     if (!artist) throw notFoundError('Artist');
     return { artist: { ...artistId3(artist), album: artist.albums.map((album) => albumId3(album, notes)) } };
   },
 
   getAlbum: async ({ ctx, params, user }) => {
-    const [library, notes] = await Promise.all([currentLibrary(ctx.catalogue), annotationsOf(user)]);
+    const [library, notes] = await Promise.all([currentLibrary(ctx.catalogue), annotationsOf(ctx.data, user)]);
     const album = library.albumById.get(params.required('id'));
     if (!album) throw notFoundError('Album');
     return { album: { ...albumId3(album, notes), song: album.songs.map((song) => songChild(song, library, notes)) } };
   },
 
   getSong: async ({ ctx, params, user }) => {
-    const [library, notes] = await Promise.all([currentLibrary(ctx.catalogue), annotationsOf(user)]);
+    const [library, notes] = await Promise.all([currentLibrary(ctx.catalogue), annotationsOf(ctx.data, user)]);
     const song = library.songById.get(params.required('id').toLowerCase());
     if (!song) throw notFoundError('Song');
     return { song: songChild(song, library, notes) };

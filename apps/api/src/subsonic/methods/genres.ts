@@ -15,7 +15,7 @@ const albumList2: SubsonicMethod = async (call) => {
   const genre = foldGenre(call.params.required('genre'));
   const size = call.params.int('size', 10, 1, MAX_COUNT);
   const offset = call.params.int('offset', 0, 0, Number.MAX_SAFE_INTEGER);
-  const [genres, notes] = await Promise.all([call.ctx.catalogue.view(genreIndexView), playCounts()]);
+  const [genres, notes] = await Promise.all([call.ctx.catalogue.view(genreIndexView), playCounts(call.ctx.data)]);
   const albums = (genres.albums.get(genre) ?? []).slice(offset, offset + size);
   return { albumList2: { album: albums.map((album) => albumId3(album, notes)) } };
 };
@@ -29,7 +29,7 @@ export const genreMethods: Record<string, SubsonicMethod> = {
     const genre = foldGenre(params.required('genre'));
     const count = params.int('count', 10, 0, MAX_COUNT);
     const offset = params.int('offset', 0, 0, Number.MAX_SAFE_INTEGER);
-    const [library, genres, notes] = await Promise.all([currentLibrary(ctx.catalogue), ctx.catalogue.view(genreIndexView), annotationsOf(user)]);
+    const [library, genres, notes] = await Promise.all([currentLibrary(ctx.catalogue), ctx.catalogue.view(genreIndexView), annotationsOf(ctx.data, user)]);
     const songs = (genres.songs.get(genre) ?? []).slice(offset, offset + count);
     return { songsByGenre: { song: songs.map((song) => songChild(song, library, notes)) } };
   },

@@ -1,7 +1,7 @@
 import type { Song } from '@samaa/shared';
 import { annotationsOf, notFoundError, type SubsonicCall, type SubsonicMethod } from '../call.js';
 import { songChild } from '../entities.js';
-import { artistIdOf, currentLibrary, type AlbumEntry, type ArtistEntry, type Library } from '../library.js';
+import { albumOfSongId, artistIdOf, currentLibrary, type AlbumEntry, type ArtistEntry, type Library } from '../library.js';
 
 /*
  * What apps show beside an artist or album. Samaa keeps no biographies, notes or similarity
@@ -15,7 +15,7 @@ const MAX_COUNT = 500;
 function artistOf(library: Library, id: string): ArtistEntry | undefined {
   const artist = library.artistById.get(id);
   if (artist) return artist;
-  const album = library.albumById.get(id) ?? library.albumOfSong.get(id.toLowerCase());
+  const album = library.albumById.get(id) ?? albumOfSongId(library, id.toLowerCase());
   return album ? library.artistById.get(album.artistId) : undefined;
 }
 
@@ -41,7 +41,7 @@ async function artistInfo({ ctx, params }: SubsonicCall, element: 'artistInfo' |
 async function albumInfo({ ctx, params }: SubsonicCall, element: 'albumInfo') {
   const library = await currentLibrary(ctx.catalogue);
   const id = params.required('id');
-  const album: AlbumEntry | undefined = library.albumById.get(id) ?? library.albumOfSong.get(id.toLowerCase());
+  const album: AlbumEntry | undefined = library.albumById.get(id) ?? albumOfSongId(library, id.toLowerCase());
   if (!album) throw notFoundError('Album');
   return { [element]: {} };
 }
@@ -49,7 +49,7 @@ async function albumInfo({ ctx, params }: SubsonicCall, element: 'albumInfo') {
 async function similarSongs({ ctx, params, user }: SubsonicCall, element: 'similarSongs' | 'similarSongs2') {
   const id = params.required('id');
   const count = params.int('count', 50, 0, MAX_COUNT);
-  const [library, notes] = await Promise.all([currentLibrary(ctx.catalogue), annotationsOf(user)]);
+  const [library, notes] = await Promise.all([currentLibrary(ctx.catalogue), annotationsOf(ctx.data, user)]);
   const artist = artistOf(library, id);
   if (!artist) throw notFoundError('Artist, album or song');
   const others = songsOf(artist).filter((song) => song._id !== id.toLowerCase());
@@ -68,7 +68,7 @@ export const infoMethods: Record<string, SubsonicMethod> = {
   getTopSongs: async ({ ctx, params, user }) => {
     const name = params.required('artist');
     const count = params.int('count', 50, 0, MAX_COUNT);
-    const [library, notes] = await Promise.all([currentLibrary(ctx.catalogue), annotationsOf(user)]);
+    const [library, notes] = await Promise.all([currentLibrary(ctx.catalogue), annotationsOf(ctx.data, user)]);
     const artist = library.artistById.get(artistIdOf(name));
     const plays = (song: Song) => notes.plays.get(song._id)?.plays ?? 0;
     const songs = artist ? [...songsOf(artist)].sort((a, b) => plays(b) - plays(a) || a.name.localeCompare(b.name)).slice(0, count) : [];

@@ -49,7 +49,7 @@ export const listMethods: Record<string, SubsonicMethod> = {
     const offset = params.int('offset', 0, 0, Number.MAX_SAFE_INTEGER);
     // Album entries show play counts only: the listener's stars are read for the starred list alone.
     const snapshot = await ctx.catalogue.snapshot();
-    const [library, notes] = await Promise.all([ctx.catalogue.viewOf(libraryView, snapshot), type === 'starred' ? annotationsOf(user) : playCounts()]);
+    const [library, notes] = await Promise.all([ctx.catalogue.viewOf(libraryView, snapshot), type === 'starred' ? annotationsOf(ctx.data, user) : playCounts(ctx.data)]);
     const page = () => ({ albumList2: { album: albumPage(type, library, notes, params, offset, size).map((album) => albumId3(album, notes)) } });
     if (!SHARED_ORDERS.has(type)) return page();
     const { from, to } = yearRange(params);
@@ -60,14 +60,14 @@ export const listMethods: Record<string, SubsonicMethod> = {
     const size = params.int('size', 10, 1, MAX_LIST);
     const { from, to } = yearRange(params);
     const yearFiltered = params.optional('fromYear') !== undefined || params.optional('toYear') !== undefined;
-    const [library, notes] = await Promise.all([currentLibrary(ctx.catalogue), annotationsOf(user)]);
+    const [library, notes] = await Promise.all([currentLibrary(ctx.catalogue), annotationsOf(ctx.data, user)]);
     const pool = yearFiltered ? library.songs.filter((song) => song.year !== undefined && song.year >= from && song.year <= to) : library.songs;
     return { randomSongs: { song: randomPick(pool, size).map((song) => songChild(song, library, notes)) } };
   },
 
   /** Samaa's likes are per song: starred albums and artists are always empty. */
   getStarred2: async ({ ctx, user }) => {
-    const [library, notes] = await Promise.all([currentLibrary(ctx.catalogue), annotationsOf(user)]);
+    const [library, notes] = await Promise.all([currentLibrary(ctx.catalogue), annotationsOf(ctx.data, user)]);
     const songs = [...notes.starred.keys()].flatMap((id) => {
       const song = library.songById.get(id);
       return song ? [songChild(song, library, notes)] : [];

@@ -47,7 +47,7 @@ async function coverUrl(call: SubsonicCall, id: string): Promise<string | undefi
   if (id.startsWith('pl-')) {
     const playlistId = id.slice(3);
     if (!isObjectId(playlistId)) return undefined;
-    const playlist = await ownPlaylist(call.ctx.catalogue, playlistId, call.user._id);
+    const playlist = await ownPlaylist(call.ctx, playlistId, call.user._id);
     return playlist.img || playlist.songs.find((song) => song.img)?.img;
   }
   const album = library.albumById.get(id);

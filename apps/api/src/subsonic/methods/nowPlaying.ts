@@ -11,10 +11,10 @@ import { currentLibrary } from '../library.js';
  */
 export const nowPlayingMethods: Record<string, SubsonicMethod> = {
   getNowPlaying: async ({ ctx, user }) => {
-    const [entries, library, notes] = await Promise.all([nowPlaying(), currentLibrary(ctx.catalogue), annotationsOf(user)]);
+    const [entries, library, notes] = await Promise.all([nowPlaying(ctx.data), currentLibrary(ctx.catalogue), annotationsOf(ctx.data, user)]);
     const emails = new Map<string, string | undefined>();
     for (const { userId } of entries) {
-      if (!emails.has(userId)) emails.set(userId, (await findUserRecord(userId))?.email);
+      if (!emails.has(userId)) emails.set(userId, (await findUserRecord(ctx.data, userId))?.email);
     }
     const now = Date.now();
     const entry = entries.flatMap((item, index) => {

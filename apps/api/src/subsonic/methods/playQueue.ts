@@ -27,15 +27,15 @@ const appName = (call: SubsonicCall) => (call.params.optional('c') ?? '').trim()
 
 async function save(call: SubsonicCall, songs: string[], current: number | undefined): Promise<Payload> {
   const positionMs = call.params.int('position', 0, 0, MAX_POSITION_MS);
-  await savePlayQueue(call.ctx.catalogue, call.user._id, { songs, current, positionMs, changedBy: appName(call) }, { unknownSongs: 'refuse' });
+  await savePlayQueue(call.ctx, call.user._id, { songs, current, positionMs, changedBy: appName(call) }, { unknownSongs: 'refuse' });
   return {};
 }
 
 /** The stored queue without songs deleted since, its current index moved with them. */
 async function readQueue(call: SubsonicCall) {
-  const kept = await readPlayQueue(call.ctx.catalogue, call.user._id);
+  const kept = await readPlayQueue(call.ctx, call.user._id);
   if (!kept || kept.songs.length === 0) return null;
-  const [library, notes] = await Promise.all([currentLibrary(call.ctx.catalogue), annotationsOf(call.user)]);
+  const [library, notes] = await Promise.all([currentLibrary(call.ctx.catalogue), annotationsOf(call.ctx.data, call.user)]);
   const entries = kept.songs.map((song) => songChild(song, library, notes));
   return { kept, current: kept.current, ids: kept.songs.map((song) => song._id), entries };
 }

@@ -28,13 +28,8 @@ function songIds(call: SubsonicCall, name: string): string[] {
 }
 
 async function withEntries(call: SubsonicCall, playlist: Playlist): Promise<Payload> {
-  const [library, notes] = await Promise.all([currentLibrary(call.ctx.catalogue), annotationsOf(call.user)]);
-  return {
-    playlist: {
-      ...playlistEntry(playlist, call.user.email),
-      entry: playlist.songs.map((song) => songChild(song, library, notes)),
-    },
-  };
+  const [library, notes] = await Promise.all([currentLibrary(call.ctx.catalogue), annotationsOf(call.ctx.data, call.user)]);
+  return { playlist: { ...playlistEntry(playlist, call.user.email), entry: playlist.songs.map((song) => songChild(song, library, notes)) } };
 }
 
 const fields = (input: PlaylistInput) => validate<PlaylistInput>(playlistSchema, input);
@@ -45,11 +40,11 @@ export const playlistMethods: Record<string, SubsonicMethod> = {
     if (username !== undefined && normalizeEmail(username) !== user.email) {
       throw new SubsonicError(SUBSONIC_ERRORS.notAuthorized, 'You may only list your own playlists');
     }
-    const playlists = await userPlaylists(ctx.catalogue, user._id);
+    const playlists = await userPlaylists(ctx, user._id);
     return { playlists: { playlist: playlists.map((playlist) => playlistEntry(playlist, user.email)) } };
   },
 
-  getPlaylist: async (call) => withEntries(call, await ownPlaylist(call.ctx.catalogue, playlistId(call, 'id'), call.user._id)),
+  getPlaylist: async (call) => withEntries(call, await ownPlaylist(call.ctx, playlistId(call, 'id'), call.user._id)),
 
   /** With `playlistId`, replaces that playlist's songs (and renames it when `name` is given). */
   createPlaylist: async (call) => {
@@ -57,32 +52,32 @@ export const playlistMethods: Record<string, SubsonicMethod> = {
     if (call.params.optional('playlistId') !== undefined) {
       const id = playlistId(call, 'playlistId');
       const name = call.params.optional('name');
-      if (name !== undefined) await updatePlaylist(call.ctx.catalogue, id, call.user._id, fields({ name }));
-      return withEntries(call, await replaceSongs(call.ctx.catalogue, id, ids, call.user._id));
+      if (name !== undefined) await updatePlaylist(call.ctx, id, call.user._id, fields({ name }));
+      return withEntries(call, await replaceSongs(call.ctx, id, ids, call.user._id));
     }
-    const created = await createPlaylist(call.ctx.catalogue, call.user._id, fields({ name: call.params.required('name') }));
-    return withEntries(call, ids.length ? await replaceSongs(call.ctx.catalogue, created._id, ids, call.user._id) : created);
+    const created = await createPlaylist(call.ctx, call.user._id, fields({ name: call.params.required('name') }));
+    return withEntries(call, ids.length ? await replaceSongs(call.ctx, created._id, ids, call.user._id) : created);
   },
 
   updatePlaylist: async (call) => {
     const id = playlistId(call, 'playlistId');
-    const current = await ownPlaylist(call.ctx.catalogue, id, call.user._id);
+    const current = await ownPlaylist(call.ctx, id, call.user._id);
     const name = call.params.optional('name');
     const comment = call.params.optional('comment');
     if (name !== undefined || comment !== undefined) {
-      await updatePlaylist(call.ctx.catalogue, id, call.user._id, fields({ name: name ?? current.name, desc: comment ?? current.desc }));
+      await updatePlaylist(call.ctx, id, call.user._id, fields({ name: name ?? current.name, desc: comment ?? current.desc }));
     }
     const toAdd = songIds(call, 'songIdToAdd');
     const toRemove = new Set(call.params.intList('songIndexToRemove', 0, Number.MAX_SAFE_INTEGER));
     if (toAdd.length || toRemove.size) {
       const kept = current.songs.filter((_song, index) => !toRemove.has(index)).map((song) => song._id);
-      await replaceSongs(call.ctx.catalogue, id, [...kept, ...toAdd], call.user._id);
+      await replaceSongs(call.ctx, id, [...kept, ...toAdd], call.user._id);
     }
     return {};
   },
 
   deletePlaylist: async (call) => {
-    await deletePlaylist(call.ctx.events, playlistId(call, 'id'), call.user._id);
+    await deletePlaylist(call.ctx, playlistId(call, 'id'), call.user._id);
     return {};
   },
 };

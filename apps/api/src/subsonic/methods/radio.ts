@@ -50,29 +50,29 @@ function stationId(call: SubsonicCall): string {
 }
 
 export const radioMethods: Record<string, SubsonicMethod> = {
-  getInternetRadioStations: async () => {
-    const stations = await radioStations();
+  getInternetRadioStations: async (call) => {
+    const stations = await radioStations(call.ctx.data);
     return { internetRadioStations: { internetRadioStation: stations.map((station): Payload => ({ ...station })) } };
   },
 
   createInternetRadioStation: async (call) => {
     const station = stationInput(call);
-    if ((await countRadioStations()) >= MAX_STATIONS) {
+    if ((await countRadioStations(call.ctx.data)) >= MAX_STATIONS) {
       throw new SubsonicError(SUBSONIC_ERRORS.generic, `There can be at most ${MAX_STATIONS} radio stations. Delete one first.`);
     }
-    await insertRadioStation(station);
+    await insertRadioStation(call.ctx.data, station);
     return {};
   },
 
   updateInternetRadioStation: async (call) => {
     const station = stationInput(call);
-    if (!(await replaceRadioStation({ id: stationId(call), ...station }))) throw notFoundError('Radio station');
+    if (!(await replaceRadioStation(call.ctx.data, { id: stationId(call), ...station }))) throw notFoundError('Radio station');
     return {};
   },
 
   deleteInternetRadioStation: async (call) => {
     requireAdmin(call.user);
-    if (!(await deleteRadioStation(stationId(call)))) throw notFoundError('Radio station');
+    if (!(await deleteRadioStation(call.ctx.data, stationId(call)))) throw notFoundError('Radio station');
     return {};
   },
 

@@ -15,7 +15,7 @@ export const searchMethods: Record<string, SubsonicMethod> = {
     const songCount = params.int('songCount', 20, 0, MAX_COUNT);
     const songOffset = params.int('songOffset', 0, 0, Number.MAX_SAFE_INTEGER);
     const snapshot = await ctx.catalogue.snapshot();
-    const [library, notes] = await Promise.all([ctx.catalogue.viewOf(libraryView, snapshot), annotationsOf(user)]);
+    const [library, notes] = await Promise.all([ctx.catalogue.viewOf(libraryView, snapshot), annotationsOf(ctx.data, user)]);
     // Clients that sync the whole library send an empty query, some as `""`.
     const { artists, albums, songs } = await searchCatalogue(ctx.catalogue, query, {
       artists: { offset: artistOffset, limit: artistCount },

@@ -1,8 +1,7 @@
 import { SHARE_MESSAGES, type ShareKind } from '@samaa/shared';
 import { isObjectId } from '../../http/validate.js';
-import { playlistRecord } from '../../playlists/playlists.service.js';
+import { playlistRecord, type PlaylistDeps } from '../../playlists/playlists.service.js';
 import { createShare, listShares, revokeShare, updateShare, type OwnedShare } from '../../shares/shares.service.js';
-import type { Catalogue } from '../../songs/songs.service.js';
 import { annotationsOf, type SubsonicCall, type SubsonicMethod } from '../call.js';
 import { songChild } from '../entities.js';
 import { currentLibrary } from '../library.js';
@@ -15,7 +14,7 @@ import { SUBSONIC_ERRORS, SubsonicError, type Payload } from '../response.js';
 
 /** A Subsonic `Share`: its attributes, then its songs as `entry` elements. */
 async function sharePayloads(call: SubsonicCall, shares: OwnedShare[]): Promise<Payload[]> {
-  const [library, notes] = await Promise.all([currentLibrary(call.ctx.catalogue), annotationsOf(call.user)]);
+  const [library, notes] = await Promise.all([currentLibrary(call.ctx.catalogue), annotationsOf(call.ctx.data, call.user)]);
   return shares.map((share) => ({
     id: share.id,
     url: share.url,
@@ -30,9 +29,9 @@ async function sharePayloads(call: SubsonicCall, shares: OwnedShare[]): Promise<
 }
 
 /** What an id names: a song, or else the caller's playlist; `al-…` is an album. */
-async function kindOf(catalogue: Catalogue, id: string): Promise<ShareKind> {
+async function kindOf(deps: PlaylistDeps, id: string): Promise<ShareKind> {
   if (id.startsWith('al-')) return 'album';
-  if (isObjectId(id) && !(await catalogue.songExists(id.toLowerCase())) && (await playlistRecord(id.toLowerCase()))) return 'playlist';
+  if (isObjectId(id) && !(await deps.catalogue.songExists(id.toLowerCase())) && (await playlistRecord(deps, id.toLowerCase()))) return 'playlist';
   return 'song';
 }
 
@@ -70,7 +69,7 @@ export const shareMethods: Record<string, SubsonicMethod> = {
     if (ids.length > 1) throw new SubsonicError(SUBSONIC_ERRORS.generic, 'A share holds one song, album or playlist');
     const id = ids[0]!;
     const share = await createShare(call.ctx, call.user._id, {
-      kind: await kindOf(call.ctx.catalogue, id),
+      kind: await kindOf(call.ctx, id),
       id,
       description: descriptionOf(call),
       expiresAt: expiresOf(call),

@@ -58,13 +58,13 @@ export const systemMethods: Record<string, SubsonicMethod> = {
     if (username !== user.email && !user.isAdmin) {
       throw new SubsonicError(SUBSONIC_ERRORS.notAuthorized, 'You may only read your own user');
     }
-    const found = username === user.email ? user : await findUserByEmail(username);
+    const found = username === user.email ? user : await findUserByEmail(ctx.data, username);
     if (!found) throw notFoundError('User');
     return { user: userPayload(found, ctx) };
   },
 
   getUsers: async ({ ctx, user }) => {
     requireAdmin(user);
-    return { users: { user: (await listUsers()).map((found) => userPayload(found, ctx)) } };
+    return { users: { user: (await listUsers(ctx.data)).map((found) => userPayload(found, ctx)) } };
   },
 };

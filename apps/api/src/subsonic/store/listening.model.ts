@@ -1,4 +1,5 @@
-import mongoose, { Schema } from 'mongoose';
+import { Schema } from 'mongoose';
+import { defineModel } from '../../db/appData.js';
 
 /*
  * What Subsonic apps keep per listener on the server: one document per user (`_id` = the user's
@@ -22,7 +23,7 @@ const bookmarksSchema = new Schema(
   { versionKey: false },
 );
 
-export const BookmarksModel = mongoose.model('Bookmarks', bookmarksSchema, 'bookmarks');
+export const BOOKMARKS_MODEL = defineModel('Bookmarks', bookmarksSchema, 'bookmarks');
 
 const radioStationSchema = new Schema(
   {
@@ -33,4 +34,4 @@ const radioStationSchema = new Schema(
   { versionKey: false, timestamps: { createdAt: true, updatedAt: false } },
 );
 
-export const RadioStationModel = mongoose.model('RadioStation', radioStationSchema, 'radio_stations');
+export const RADIO_STATION_MODEL = defineModel('RadioStation', radioStationSchema, 'radio_stations');

@@ -1,10 +1,10 @@
 import { Link, useParams } from 'react-router-dom';
-import { BROWSE_MESSAGES, errorLine } from '@samaa/shared';
-import { errorMessage } from '../../api/client';
-import { Loading } from '../../components/Loading';
+import { BROWSE_MESSAGES, type AlbumDetail, type Playlist } from '@samaa/shared';
+import { AsyncItem } from '../../components/AsyncList';
 import { useLikedIds } from '../likes';
 import { useOwnPlaylists } from '../playlists';
-import { Cover, countLabel, totalTime } from './Cover';
+import { countLabel, totalTime } from './Cover';
+import { DetailHead } from './DetailHead';
 import { SetActions } from './SetActions';
 import { SongList } from './SongList';
 import { useAlbum } from './queries';
@@ -16,16 +16,14 @@ export default function AlbumPage() {
   const album = useAlbum(id);
   const { data: playlists } = useOwnPlaylists();
   useLikedIds(); // loaded once here for every heart on the page
+  return (
+    <AsyncItem query={album} failed={BROWSE_MESSAGES.albumFailed}>
+      {(data) => <Album data={data} playlists={playlists} />}
+    </AsyncItem>
+  );
+}
 
-  if (album.isPending) return <Loading />;
-  if (album.error) {
-    return (
-      <p className="alert alert--error" role="alert">
-        {errorLine(errorMessage(album.error, BROWSE_MESSAGES.albumFailed))}
-      </p>
-    );
-  }
-  const { data } = album;
+function Album({ data, playlists }: { data: AlbumDetail; playlists: Playlist[] | undefined }) {
   const facts = [
     data.year !== undefined ? String(data.year) : undefined,
     countLabel(data.songCount, 'song'),
@@ -33,28 +31,32 @@ export default function AlbumPage() {
   ].filter(Boolean);
   return (
     <div className="browse browse--detail">
-      <header className="detail-head">
-        <Cover image={data.image} name={data.name} cssPx={192} className="detail-head__cover" />
-        <div className="detail-head__text">
-          <p className="detail-head__kind">Album</p>
-          <h1>{data.name}</h1>
-          <p className="detail-head__by">
-            <Link to={`/artists/${data.artistId}`}>{data.artist}</Link>
-            {data.genre && (
-              <>
-                {' · '}
-                <Link to={`/genres/${encodeURIComponent(data.genre)}`}>{data.genre}</Link>
-              </>
-            )}
-          </p>
-          <p className="detail-head__facts">{facts.join(' · ')}</p>
-          <SetActions name={data.name} songs={data.songs} songIds={data.songs.map((song) => song._id)} playlists={playlists} />
-        </div>
-      </header>
+      <DetailHead kind="Album" name={data.name} image={data.image}>
+        <p className="detail-head__by">
+          <Link to={`/artists/${data.artistId}`}>{data.artist}</Link>
+          {data.genre && (
+            <>
+              {' · '}
+              <Link to={`/genres/${encodeURIComponent(data.genre)}`}>{data.genre}</Link>
+            </>
+          )}
+        </p>
+        <p className="detail-head__facts">{facts.join(' · ')}</p>
+        <SetActions
+          name={data.name}
+          songs={data.songs}
+          songIds={data.songs.map((song) => song._id)}
+          playlists={playlists}
+        />
+      </DetailHead>
       {data.songs.length === 0 ? (
         <p className="empty-state">{BROWSE_MESSAGES.noSongs}</p>
       ) : (
-        <SongList songs={data.songs} label={`${data.name}: ${BROWSE_MESSAGES.songs}`} playlists={playlists} />
+        <SongList
+          songs={data.songs}
+          label={`${data.name}: ${BROWSE_MESSAGES.songs}`}
+          playlists={playlists}
+        />
       )}
     </div>
   );

@@ -1,11 +1,12 @@
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { ALBUM_SORTS, BROWSE_MESSAGES, errorLine, type AlbumCard, type AlbumSort } from '@samaa/shared';
+import { ALBUM_SORTS, BROWSE_MESSAGES, errorLine, type AlbumSort } from '@samaa/shared';
 import { errorMessage } from '../../api/client';
 import { AsyncList, type ListState } from '../../components/AsyncList';
-import { VirtualCardGrid } from '../favourites';
+import { VirtualCardGrid } from '../../components/VirtualCardGrid';
 import { AlbumFilters } from './AlbumFilters';
 import { AlbumTile } from './AlbumTile';
+import { countLabel } from './Cover';
 import { useAlbumPages } from './queries';
 import type { AlbumFilter } from './api';
 import './browse.css';
@@ -32,40 +33,38 @@ function paramsFromFilter(filter: AlbumFilter): URLSearchParams {
   return params;
 }
 
-/** /albums: every album as a virtualised grid of covers, read a page at a time as it scrolls. */
+/** /albums: every album as a virtualised grid of covers, reading the pages in view as it scrolls. */
 export default function AlbumsPage() {
   const [params, setParams] = useSearchParams();
   const filter = useMemo(() => filterFromParams(params), [params]);
   const albums = useAlbumPages(filter);
-  const loaded = useMemo(() => albums.data?.pages.flatMap((page) => page.data), [albums.data]);
-  const total = albums.data?.pages[0]?.total ?? 0;
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = albums;
-  const needMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const { total, showRows, itemAt } = albums;
 
-  const state: ListState<AlbumCard> = loaded
-    ? { status: 'ready', items: loaded }
-    : albums.error
-      ? { status: 'error', message: errorLine(errorMessage(albums.error, BROWSE_MESSAGES.albumsFailed)) }
-      : { status: 'loading' };
+  // AsyncList's loading, error and empty states; the grid itself reads its cards by place.
+  const state: ListState<number> =
+    total !== undefined
+      ? { status: 'ready', items: total > 0 ? [total] : [] }
+      : albums.error
+        ? { status: 'error', message: errorLine(errorMessage(albums.error, BROWSE_MESSAGES.albumsFailed)) }
+        : { status: 'loading' };
 
   return (
     <div className="browse">
       <header className="browse__header">
         <h1>{BROWSE_MESSAGES.albums}</h1>
-        {loaded && <p className="browse__sub">{total.toLocaleString('en')} albums</p>}
+        {total !== undefined && <p className="browse__sub">{countLabel(total, 'album')}</p>}
       </header>
       <AlbumFilters filter={filter} onChange={(next) => setParams(paramsFromFilter(next), { replace: true })} />
       <AsyncList state={state} empty={BROWSE_MESSAGES.noAlbums}>
-        {(items) => (
+        {([count]) => (
           <VirtualCardGrid
-            items={items}
-            total={Math.max(total, items.length)}
+            count={count!}
+            itemAt={itemAt}
+            itemKey={(album) => album.id}
             label={BROWSE_MESSAGES.albums}
-            hasMore={Boolean(hasNextPage)}
-            onNeedMore={needMore}
-            renderCard={(album) => <AlbumTile album={album} />}
+            onShowItems={showRows}
+            loadingText={BROWSE_MESSAGES.loading}
+            renderCard={(album, tabbable) => <AlbumTile album={album} tabbable={tabbable} />}
           />
         )}
       </AsyncList>

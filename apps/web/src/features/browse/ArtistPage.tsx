@@ -1,13 +1,13 @@
 import { useParams } from 'react-router-dom';
-import { BROWSE_MESSAGES, errorLine, type Song } from '@samaa/shared';
-import { errorMessage } from '../../api/client';
+import { BROWSE_MESSAGES, type ArtistDetail, type Playlist, type Song } from '@samaa/shared';
 import { queryClient } from '../../api/queryClient';
-import { Loading } from '../../components/Loading';
+import { AsyncItem } from '../../components/AsyncList';
 import { useLikedIds } from '../likes';
 import { useOwnPlaylists } from '../playlists';
 import { fetchAlbum } from './api';
 import { AlbumTile } from './AlbumTile';
-import { Cover, countLabel } from './Cover';
+import { countLabel } from './Cover';
+import { DetailHead } from './DetailHead';
 import { SetActions } from './SetActions';
 import { SongList } from './SongList';
 import { BROWSE_KEY, useArtist } from './queries';
@@ -19,42 +19,44 @@ export default function ArtistPage() {
   const artist = useArtist(id);
   const { data: playlists } = useOwnPlaylists();
   useLikedIds();
+  return (
+    <AsyncItem query={artist} failed={BROWSE_MESSAGES.artistFailed}>
+      {(data) => <Artist data={data} playlists={playlists} />}
+    </AsyncItem>
+  );
+}
 
-  if (artist.isPending) return <Loading />;
-  if (artist.error) {
-    return (
-      <p className="alert alert--error" role="alert">
-        {errorLine(errorMessage(artist.error, BROWSE_MESSAGES.artistFailed))}
-      </p>
-    );
-  }
-  const { data } = artist;
+function Artist({ data, playlists }: { data: ArtistDetail; playlists: Playlist[] | undefined }) {
   // Every song of the artist, album by album, read (and kept) when played.
   const allSongs = async (): Promise<Song[]> => {
     const albums = await Promise.all(
-      data.albums.map((album) => queryClient.fetchQuery({ queryKey: [...BROWSE_KEY, 'album', album.id], queryFn: () => fetchAlbum(album.id) })),
+      data.albums.map((album) =>
+        queryClient.fetchQuery({
+          queryKey: [...BROWSE_KEY, 'album', album.id],
+          queryFn: () => fetchAlbum(album.id),
+        }),
+      ),
     );
     return albums.flatMap((album) => album.songs);
   };
   return (
     <div className="browse browse--detail">
-      <header className="detail-head">
-        <Cover image={data.image} name={data.name} cssPx={192} className="detail-head__cover detail-head__cover--round" />
-        <div className="detail-head__text">
-          <p className="detail-head__kind">Artist</p>
-          <h1>{data.name}</h1>
-          <p className="detail-head__facts">
-            {countLabel(data.albumCount, 'album')} · {countLabel(data.songCount, 'song')}
-          </p>
-          <SetActions name={data.name} songs={allSongs} />
-        </div>
-      </header>
+      <DetailHead kind="Artist" name={data.name} image={data.image} round>
+        <p className="detail-head__facts">
+          {countLabel(data.albumCount, 'album')} · {countLabel(data.songCount, 'song')}
+        </p>
+        <SetActions name={data.name} songs={allSongs} />
+      </DetailHead>
       <section aria-labelledby="artist-top">
         <h2 id="artist-top">{BROWSE_MESSAGES.mostPlayed}</h2>
         {data.topSongs.length === 0 ? (
           <p className="empty-state">{BROWSE_MESSAGES.noSongs}</p>
         ) : (
-          <SongList songs={data.topSongs} label={`${data.name}: ${BROWSE_MESSAGES.mostPlayed}`} playlists={playlists} />
+          <SongList
+            songs={data.topSongs}
+            label={`${data.name}: ${BROWSE_MESSAGES.mostPlayed}`}
+            playlists={playlists}
+          />
         )}
       </section>
       <section aria-labelledby="artist-albums">

@@ -1,12 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { BROWSE_MESSAGES, errorLine, type ArtistCard, type ArtistIndexPage } from '@samaa/shared';
 import { errorMessage } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
+import { ErrorAlert } from '../../components/AsyncList';
 import { Loading } from '../../components/Loading';
 import { pageKey } from '../../components/usePagedList';
+import { VirtualList, type VirtualListHandle } from '../../components/VirtualList';
 import { fetchArtists } from './api';
 import { Cover, countLabel } from './Cover';
 import { ARTIST_PAGE_SIZE, BROWSE_KEY, useArtistIndex } from './queries';
@@ -15,6 +16,7 @@ import './browse.css';
 const ROW_HEIGHT = 64;
 const LETTERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '#'];
 const INDEX_KEY = [...BROWSE_KEY, 'artists'];
+const artistKey = (artist: ArtistCard) => artist.id;
 
 function ArtistRow({ artist, focus }: { artist: ArtistCard; focus: boolean }) {
   const link = useRef<HTMLAnchorElement>(null);
@@ -43,32 +45,26 @@ export default function ArtistsPage() {
   // The first page, shared with the list's cache, says where each letter starts.
   const first = useQuery({ queryKey: pageKey(INDEX_KEY, ARTIST_PAGE_SIZE, 1), queryFn: () => fetchArtists(1, ARTIST_PAGE_SIZE) }, queryClient);
   const letters = (first.data as ArtistIndexPage | undefined)?.letters ?? [];
-  const scroller = useRef<HTMLDivElement>(null);
+  const list = useRef<VirtualListHandle>(null);
+  const shown = useRef({ first: 0, last: 0 });
   const [focusAt, setFocusAt] = useState<number | null>(null);
-  const count = index.total ?? 0;
-  const virtualizer = useVirtualizer({ count, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
-  const items = virtualizer.getVirtualItems();
-  const firstRow = items[0]?.index ?? 0;
-  const lastRow = items[items.length - 1]?.index ?? 0;
   const { showRows } = index;
-  useEffect(() => {
-    if (count > 0) showRows(firstRow, lastRow);
-  }, [firstRow, lastRow, count, showRows]);
+  const rowsShown = useCallback(
+    (from: number, to: number) => {
+      shown.current = { first: from, last: to };
+      showRows(from, to);
+    },
+    [showRows],
+  );
 
   function jump(offset: number) {
-    virtualizer.scrollToIndex(offset, { align: 'start' });
+    list.current?.scrollToIndex(offset);
     // The letter's page is asked for at once, not after the scroll reports its new rows.
-    showRows(offset, offset + Math.max(0, lastRow - firstRow));
+    showRows(offset, offset + Math.max(0, shown.current.last - shown.current.first));
     setFocusAt(offset);
   }
 
-  if (index.error) {
-    return (
-      <p className="alert alert--error" role="alert">
-        {errorLine(errorMessage(index.error, BROWSE_MESSAGES.artistsFailed))}
-      </p>
-    );
-  }
+  if (index.error) return <ErrorAlert message={errorLine(errorMessage(index.error, BROWSE_MESSAGES.artistsFailed))} />;
   return (
     <div className="browse">
       <header className="browse__header">
@@ -91,26 +87,18 @@ export default function ArtistsPage() {
               );
             })}
           </nav>
-          <div className="vlist artist-list" ref={scroller} role="list" aria-label={BROWSE_MESSAGES.artists} tabIndex={-1}>
-            <div className="vlist__inner" style={{ height: virtualizer.getTotalSize() }}>
-              {items.map((item) => {
-                const artist = index.itemAt(item.index);
-                return (
-                  <div
-                    key={item.key}
-                    role="listitem"
-                    aria-setsize={count}
-                    aria-posinset={item.index + 1}
-                    aria-busy={artist ? undefined : true}
-                    className="vlist__row"
-                    style={{ height: item.size, transform: `translateY(${item.start}px)` }}
-                  >
-                    {artist ? <ArtistRow artist={artist} focus={focusAt === item.index} /> : BROWSE_MESSAGES.loading}
-                  </div>
-                );
-              })}
-            </div>
-          </div>
+          <VirtualList
+            ref={list}
+            className="vlist artist-list"
+            count={index.total}
+            itemAt={index.itemAt}
+            itemKey={artistKey}
+            rowHeight={ROW_HEIGHT}
+            label={BROWSE_MESSAGES.artists}
+            loadingText={BROWSE_MESSAGES.loading}
+            onRowsShown={rowsShown}
+            renderRow={(artist, at) => <ArtistRow artist={artist} focus={focusAt === at} />}
+          />
         </>
       )}
     </div>

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import { BROWSE_MESSAGES, errorLine } from '@samaa/shared';
 import { errorMessage } from '../../api/client';
+import { ErrorAlert } from '../../components/AsyncList';
 import { Loading } from '../../components/Loading';
 import { useLikedIds } from '../likes';
 import { useOwnPlaylists } from '../playlists';
@@ -32,13 +33,7 @@ export default function GenrePage() {
   const songList = useMemo(() => songs.data?.pages.flatMap((page) => page.data) ?? [], [songs.data]);
 
   const error = albums.error ?? songs.error;
-  if (error) {
-    return (
-      <p className="alert alert--error" role="alert">
-        {errorLine(errorMessage(error, BROWSE_MESSAGES.genreFailed))}
-      </p>
-    );
-  }
+  if (error) return <ErrorAlert message={errorLine(errorMessage(error, BROWSE_MESSAGES.genreFailed))} />;
   if (albums.isPending || songs.isPending) return <Loading />;
   const albumTotal = albums.data?.pages[0]?.total ?? 0;
   const songTotal = songs.data?.pages[0]?.total ?? 0;

@@ -70,7 +70,7 @@ export function SetActions({
       )}
       {songIds && songIds.length > 0 && (
         <span className="set-actions__playlist">
-          <AddToPlaylist songId={songIds[0]!} songIds={songIds} songName={name} playlists={playlists} onAdded={() => void playlistsChanged()} />
+          <AddToPlaylist songId={songIds[0]!} songIds={songIds} songName={name} playlists={playlists} onAdded={() => playlistsChanged()} />
           <span aria-hidden="true">{BROWSE_MESSAGES.addAllToPlaylist}</span>
         </span>
       )}

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ArtistCard } from '@samaa/shared';
 import { queryClient } from '../../api/queryClient';
@@ -43,6 +44,71 @@ describe('/albums', () => {
     await waitFor(() => expect(mock.callsTo('GET /browse/albums').at(-1)!.params).toMatchObject({ sort: 'mostPlayed' }));
     fireEvent.change(screen.getByLabelText('To year'), { target: { value: '' } });
     await waitFor(() => expect(here()).toBe('/albums?sort=mostPlayed&genre=Jazz&from=1990'));
+  });
+
+  it('is one Tab stop whose arrow keys move between tiles, and Enter opens the album', async () => {
+    const seven = Array.from({ length: 7 }, (_, i) => albumCard(i + 1));
+    mock = mockApi({
+      'GET /browse/albums': [200, { data: seven, total: 7 }],
+      'GET /browse/genres': [200, { data: [], total: 0 }],
+      [`GET /browse/albums/${seven[5]!.id}`]: [200, albumDetail(seven[5]!)],
+      'GET /playlists/user-playlists': [200, { data: [] }],
+      'GET /songs/like/ids': [200, { data: [] }],
+    });
+    const user = userEvent.setup();
+    renderBrowse('/albums');
+    const grid = await screen.findByRole('list', { name: 'Albums' });
+    await within(grid).findByRole('article', { name: 'Album 7' });
+    const albumLink = (n: number) => within(screen.getByRole('article', { name: `Album ${n}` })).getByRole('link', { name: new RegExp(`^Cover of Album ${n}`) });
+    // Only the first tile's links are in the Tab order.
+    const tabbable = within(grid).getAllByRole('link').filter((link) => link.tabIndex === 0);
+    expect(tabbable.map((link) => link.textContent)).toEqual(['Album 1', 'Artist 1']);
+
+    albumLink(1).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(albumLink(2)).toHaveFocus();
+    const columns = Number(/repeat\((\d+)/.exec(grid.querySelector<HTMLElement>('.card-grid__row')!.style.gridTemplateColumns)![1]);
+    expect(columns).toBeGreaterThan(1);
+    await user.keyboard('{ArrowDown}');
+    expect(albumLink(2 + columns)).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(albumLink(7)).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(albumLink(1)).toHaveFocus();
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(albumLink(3)).toHaveFocus();
+    // The focused tile is now the Tab stop, the first no longer.
+    expect(albumLink(3).tabIndex).toBe(0);
+    expect(albumLink(1).tabIndex).toBe(-1);
+    // From the artist's link too.
+    await user.tab();
+    expect(within(screen.getByRole('article', { name: 'Album 3' })).getByRole('link', { name: 'Artist 3' })).toHaveFocus();
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}');
+    expect(albumLink(6)).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(here()).toBe(`/albums/${seven[5]!.id}`));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Album 6' })).toBeInTheDocument();
+  });
+
+  it('sizes the grid from the first page and reads only the pages in view, never the whole list', async () => {
+    const all = Array.from({ length: 2000 }, (_, i) => albumCard(i + 1));
+    mock = mockApi({
+      'GET /browse/albums': ({ params }) => {
+        const page = Number(params.page);
+        const limit = Number(params.limit);
+        return [200, { data: all.slice((page - 1) * limit, page * limit), total: all.length }];
+      },
+      'GET /browse/genres': [200, { data: [], total: 0 }],
+    });
+    renderBrowse('/albums');
+    const grid = await screen.findByRole('list', { name: 'Albums' });
+    expect(await screen.findByText('2,000 albums')).toBeInTheDocument();
+    await within(grid).findByRole('article', { name: 'Album 1' });
+    expect(within(grid).getAllByRole('listitem')[0]).toHaveAttribute('aria-setsize', '2000');
+    // A few rows are drawn, not 2,000 tiles; and one page was read.
+    expect(within(grid).getAllByRole('listitem').length).toBeLessThan(60);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mock.callsTo('GET /browse/albums').map((call) => call.params.page)).toEqual([1]);
   });
 
   it('says when nothing matches, and shows the server’s message when a read fails', async () => {

@@ -1,14 +1,9 @@
+import { Suspense } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { AlbumCard, AlbumDetail, PlacedSong } from '@samaa/shared';
 import { PlayerProvider, usePlayerState } from '../player';
-import AlbumsPage from './AlbumsPage';
-import AlbumPage from './AlbumPage';
-import ArtistsPage from './ArtistsPage';
-import ArtistPage from './ArtistPage';
-import GenresPage from './GenresPage';
-import GenrePage from './GenrePage';
-import SongPlaceRedirect from './SongPlaceRedirect';
+import { BROWSE_ROUTES } from './routes';
 
 /** Test support: the browse pages at their routes, with what the player holds and where the listener is. */
 function Probe() {
@@ -29,16 +24,14 @@ export function renderBrowse(path: string) {
     <MemoryRouter initialEntries={[path]}>
       <PlayerProvider>
         <Probe />
-        <Routes>
-          <Route path="/albums" element={<AlbumsPage />} />
-          <Route path="/albums/:id" element={<AlbumPage />} />
-          <Route path="/artists" element={<ArtistsPage />} />
-          <Route path="/artists/:id" element={<ArtistPage />} />
-          <Route path="/genres" element={<GenresPage />} />
-          <Route path="/genres/:name" element={<GenrePage />} />
-          <Route path="/songs/:id/album" element={<SongPlaceRedirect to="album" />} />
-          <Route path="/player" element={<p>Player page</p>} />
-        </Routes>
+        <Suspense>
+          <Routes>
+            {BROWSE_ROUTES.map((route) => (
+              <Route key={route.path} path={route.path} element={route.element} />
+            ))}
+            <Route path="/player" element={<p>Player page</p>} />
+          </Routes>
+        </Suspense>
       </PlayerProvider>
     </MemoryRouter>,
   );

@@ -1,1 +1,2 @@
 export { songLinks } from './songLinks';
+export { BROWSE_ROUTES } from './routes';

@@ -24,19 +24,18 @@ export const GENRE_SONG_PAGE_SIZE = 50;
 const nextPage = <T>(last: BrowsePage<T>, pages: BrowsePage<T>[]) =>
   pages.reduce((sum, page) => sum + page.data.length, 0) < last.total && last.data.length > 0 ? pages.length + 1 : undefined;
 
-/** Albums in one order and filter, a page at a time as the grid scrolls. */
+/**
+ * Albums in one order and filter, read by the pages in view, in any order: a jump to the end of
+ * the grid reads the last page, not every page before it.
+ */
 export function useAlbumPages(filter: AlbumFilter) {
-  return useInfiniteQuery(
-    {
-      queryKey: [...BROWSE_KEY, 'albums', filter],
-      queryFn: ({ pageParam }) => fetchAlbums(filter, pageParam, ALBUM_PAGE_SIZE),
-      initialPageParam: 1,
-      getNextPageParam: nextPage,
-      // A random order stays as it came until the listener asks again.
-      staleTime: filter.sort === 'random' ? Infinity : 0,
-    },
-    queryClient,
-  );
+  return usePagedList({
+    listKey: [...BROWSE_KEY, 'albums', filter],
+    pageSize: ALBUM_PAGE_SIZE,
+    fetchPage: (page, size) => fetchAlbums(filter, page, size),
+    // A random order stays as it came until the listener asks again.
+    staleTime: filter.sort === 'random' ? Infinity : 0,
+  });
 }
 
 export function useAlbum(id: string) {

@@ -1,7 +1,7 @@
 import { screen, render, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Song } from '@samaa/shared';
 import { ListenerShell } from '../../shells/ListenerShell';
 import { mockApi, signInListener, TEST_USER, type ApiMock } from '../../test/apiMock';
@@ -10,6 +10,11 @@ import { dawn, dusk } from '../../test/songs';
 import { stubViewport } from '../../test/viewport';
 
 let mock: ApiMock | undefined;
+// The shell's screens are lazy chunks, compiled on their first import: on a busy machine that
+// alone outlasted the first wait for Home. Loaded here, so the test's waits are for the app.
+beforeAll(async () => {
+  await Promise.all([import('../home/HomePage'), import('../favourites/FavouritesPage'), import('../player/PlayerPage')]);
+}, 60_000);
 beforeEach(stubViewport);
 afterEach(() => {
   mock?.restore();

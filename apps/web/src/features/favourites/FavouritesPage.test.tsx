@@ -142,6 +142,24 @@ describe('FavouritesPage', () => {
     expect(screen.getByRole('article', { name: 'Dusk' })).toBeInTheDocument();
   });
 
+  it('says the unlike failed when the refusal comes after the card has left', async () => {
+    signInListener();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const refusal = deferred<MockReply>();
+    mock = mockApi({
+      'GET /songs/like/u1': [200, { data: [dawn, dusk] }],
+      'PUT /songs/like/s2': () => refusal.promise,
+    });
+    renderWithRouter(<FavouritesPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Like Dusk' }));
+    // The card leaves at once, its heart with it; the server answers only then.
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Dusk' })).not.toBeInTheDocument());
+    refusal.resolve([500, { message: 'Internal server error' }]);
+    const card = await screen.findByRole('article', { name: 'Dusk' });
+    expect(await within(card).findByRole('alert')).toHaveTextContent(LIKE_FAILED);
+    expect(within(card).getByRole('button', { name: 'Like Dusk' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
   it('logs "User not authenticated" and sends nothing without a token', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     localStorage.setItem('user', JSON.stringify({ _id: 'u1', name: 'Asha' }));

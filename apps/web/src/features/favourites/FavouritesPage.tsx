@@ -7,7 +7,7 @@ import { useLikedIdsQuery, useLikedSongPages } from '../likes';
 import { useStartPlayback } from '../player';
 import { AsyncList, type ListState } from '../../components/AsyncList';
 import { LikedSongCard } from './LikedSongCard';
-import { VirtualCardGrid } from './VirtualCardGrid';
+import { VirtualCardGrid } from '../../components/VirtualCardGrid';
 import './FavouritesPage.css';
 
 /**
@@ -32,9 +32,14 @@ export default function FavouritesPage() {
   );
   const total = (liked.data?.pages[0]?.total ?? 0) - ((loaded?.length ?? 0) - (shown?.length ?? 0));
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = liked;
-  const needMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const count = shown?.length ?? 0;
+  // The next page once the last card loaded comes into view.
+  const showItems = useCallback(
+    (_first: number, last: number) => {
+      if (last >= count - 1 && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+    },
+    [count, hasNextPage, isFetchingNextPage, fetchNextPage],
+  );
   // The liked songs shown so far are the queue.
   const play = useCallback(
     (song: Song) => shown && startPlayback(shown, shown.indexOf(song)),
@@ -55,12 +60,14 @@ export default function FavouritesPage() {
       <AsyncList state={state} empty={MESSAGES.noLikedSongs}>
         {(songs) => (
           <VirtualCardGrid
-            items={songs}
-            total={Math.max(total, songs.length)}
+            count={songs.length}
+            setSize={Math.max(total, songs.length)}
+            itemAt={(index) => songs[index]}
+            itemKey={(song) => song._id}
             label={LABELS.likedSongs}
-            hasMore={Boolean(hasNextPage)}
-            onNeedMore={needMore}
-            renderCard={(song) => <LikedSongCard song={song} onPlay={() => play(song)} />}
+            onShowItems={showItems}
+            loadingText={LABELS.likedSongsLoading}
+            renderCard={(song, tabbable) => <LikedSongCard song={song} onPlay={() => play(song)} tabbable={tabbable} />}
           />
         )}
       </AsyncList>

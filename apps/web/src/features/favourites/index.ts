@@ -1,1 +1,1 @@
-export { VirtualCardGrid } from './VirtualCardGrid';
+export { default as FavouritesPage } from './FavouritesPage';

@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
 import { hasUserToken } from '../../session/session';
-import { useLikedIds, useToggleLike } from './likeQueries';
+import { useLikeFailed, useLikedIds, useToggleLike } from './likeQueries';
 import { HeartIcon } from '../../components/icons';
 import './LikeButton.css';
 
@@ -9,35 +8,22 @@ export const LIKE_FAILED = 'The like could not be saved. Please try again.';
 export interface LikeButtonProps {
   songId: string;
   songName: string;
+  /** -1 in a grid card that is not the grid's Tab stop. */
+  tabIndex?: number;
 }
 
 /**
  * A song's heart. It reads and changes the one set of liked songs every screen shares: it flips
  * at once, and flips back with a message when the server refuses.
  */
-export function LikeButton({ songId, songName }: LikeButtonProps) {
+export function LikeButton({ songId, songName, tabIndex }: LikeButtonProps) {
   const liked = useLikedIds().has(songId);
   const toggle = useToggleLike();
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    if (!failed) return;
-    const timer = setTimeout(() => setFailed(false), 4000);
-    return () => clearTimeout(timer);
-  }, [failed]);
+  const failed = useLikeFailed(songId);
 
   function onClick() {
     if (toggle.isPending || !hasUserToken()) return;
-    setFailed(false);
-    toggle.mutate(
-      { songId, liked },
-      {
-        onError: (error) => {
-          console.error('Like failed', error);
-          setFailed(true);
-        },
-      },
-    );
+    toggle.mutate({ songId, liked });
   }
 
   return (
@@ -49,6 +35,7 @@ export function LikeButton({ songId, songName }: LikeButtonProps) {
         aria-pressed={liked}
         aria-busy={toggle.isPending}
         title={liked ? 'Unlike' : 'Like'}
+        tabIndex={tabIndex}
         onClick={onClick}
       >
         <HeartIcon filled={liked} />

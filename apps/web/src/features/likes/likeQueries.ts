@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { skipToken, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import type { Song } from '@samaa/shared';
 import { fetchLikedSongIds, fetchLikedSongPage, toggleLike } from './api';
 import { queryClient } from '../../api/queryClient';
@@ -8,6 +8,7 @@ export const LIKE_KEYS = {
   all: ['likes'] as const,
   ids: ['likes', 'ids'] as const,
   songs: ['likes', 'songs'] as const,
+  failed: ['likes', 'failed'] as const,
 };
 
 const EMPTY: ReadonlySet<string> = new Set();
@@ -82,22 +83,55 @@ function setLikedLocally(songId: string, liked: boolean): void {
   });
 }
 
+/** How long a heart says that the server refused its like or unlike. */
+export const LIKE_FAILED_SHOWN_MS = 4000;
+
+/** Songs whose like or unlike the server refused a moment ago, and when. */
+type Failures = ReadonlyMap<string, number>;
+
+function setFailure(songId: string, at: number | undefined): void {
+  queryClient.setQueryData<Failures>(LIKE_KEYS.failed, (current) => {
+    const next = new Map(current);
+    if (at === undefined) next.delete(songId);
+    else next.set(songId, at);
+    return next;
+  });
+}
+
+/**
+ * Whether the server refused the last like or unlike of `songId` a moment ago. Kept with the
+ * likes, not in the heart that asked: on Liked Songs an unliked card leaves at once, and when the
+ * server refuses it comes back with a new heart, which must still say so.
+ */
+export function useLikeFailed(songId: string): boolean {
+  const { data } = useQuery<Failures>({ queryKey: LIKE_KEYS.failed, queryFn: skipToken }, queryClient);
+  return data?.has(songId) ?? false;
+}
+
 /**
  * Likes or unlikes a song. The heart flips at once on every screen; the server's answer settles
- * it, and a failure puts it back (the caller shows a message).
+ * it, and a failure puts it back and is kept a moment for the song's hearts to show.
  */
 export function useToggleLike() {
   return useMutation(
     {
       mutationFn: ({ songId }: { songId: string; liked: boolean }) => toggleLike(songId),
       onMutate: async ({ songId, liked }) => {
+        setFailure(songId, undefined);
         await queryClient.cancelQueries({ queryKey: LIKE_KEYS.ids });
         const before = queryClient.getQueryData<ReadonlySet<string>>(LIKE_KEYS.ids);
         setLikedLocally(songId, !liked);
         return { before };
       },
-      onError: (_error, _vars, context) => {
+      onError: (error, { songId }, context) => {
+        console.error('Like failed', error);
         queryClient.setQueryData(LIKE_KEYS.ids, context?.before);
+        const at = Date.now();
+        setFailure(songId, at);
+        setTimeout(() => {
+          // Only this failure: a later one shows for its own while.
+          if (queryClient.getQueryData<Failures>(LIKE_KEYS.failed)?.get(songId) === at) setFailure(songId, undefined);
+        }, LIKE_FAILED_SHOWN_MS);
       },
       onSuccess: (likedNow, { songId }) => setLikedLocally(songId, likedNow),
       onSettled: () => queryClient.invalidateQueries({ queryKey: LIKE_KEYS.songs }),

@@ -61,6 +61,10 @@ describe('/player with {songId}', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Song C' })).toBeInTheDocument();
     expect(queueNames()).toEqual(['Song A', 'Song B', 'Song C', 'Song D']);
     expect(screen.getAllByTestId('queue-item')[2]).toHaveAttribute('aria-current', 'true');
+    // The queue's 40 px thumbnails ask for the server's small copies, as song rows do.
+    const thumb = screen.getAllByTestId('queue-item')[2]!.querySelector('img')!;
+    expect(thumb).toHaveAttribute('src', `${mediaUrl('/media/images/c.jpg')}?size=64`);
+    expect(thumb).toHaveAttribute('srcset', `${mediaUrl('/media/images/c.jpg')}?size=64 1x, ${mediaUrl('/media/images/c.jpg')}?size=128 2x`);
     // The source is set by an effect after the title renders.
     await waitFor(() => expect(audioElement().getAttribute('src')).toBe(mediaUrl('/media/audio/c.mp3')));
     expect(screen.getByText(LABELS.vibeOn)).toBeInTheDocument();

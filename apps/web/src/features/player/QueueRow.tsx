@@ -1,7 +1,11 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { queueRowLabels } from '@samaa/shared';
+import { coverSources } from '../../components/cover';
 import type { PlayerTrack } from './queue';
+
+/** The queue's thumbnails are 40 px, as the now-playing bar's (player.css). */
+const QUEUE_COVER_PX = 40;
 
 export const UNAVAILABLE_LABEL = 'Unavailable';
 
@@ -42,7 +46,7 @@ export function QueueRow({ rowKey, track, index, count, current, onPlay, onMove,
         onClick={onPlay}
       >
         <span className="player-queue__number">{index + 1}</span>
-        <span className="player-queue__art">{track.img ? <img src={track.img} alt="" loading="lazy" /> : null}</span>
+        <span className="player-queue__art">{track.img ? <img {...coverSources(track.img, QUEUE_COVER_PX)} alt="" loading="lazy" /> : null}</span>
         <span className="player-queue__text">
           <span className="player-queue__name">{track.name}</span>
           <span className="player-queue__artist">{track.artist}</span>

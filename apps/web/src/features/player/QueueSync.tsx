@@ -15,6 +15,7 @@ export function QueueSync() {
       fetchQueue: fetchPlayQueue,
       saveQueue: savePlayQueue,
       sendOnExit: sendPlayQueueOnExit,
+      signedIn: hasUserToken,
     });
   }, [engine]);
   return null;

@@ -5,6 +5,7 @@ import { PlayerEngine } from './engine/PlayerEngine';
 import { loadSyncMark, saveQueue, saveSyncMark } from './persistence';
 import { emptyPlayback, loadQueue, type PlayerTrack } from './queue';
 import { queueForServer, serverQueueWins, startQueueSync } from './queueSync';
+import { USER_SESSION_ENDING } from '../../session/session';
 
 const id = (n: number) => n.toString(16).padStart(24, '0');
 const track = (n: number): PlayerTrack => ({ id: id(n), name: `Song ${n}`, artist: 'A', img: '', src: `/media/audio/${n}.mp3` });
@@ -17,10 +18,11 @@ function engineFor() {
   return engine;
 }
 
-function sync(engine: PlayerEngine, server: PlayQueue | null) {
+function sync(engine: PlayerEngine, server: PlayQueue | null, signedIn?: () => boolean) {
   const saved: PlayQueueInput[] = [];
   const sentOnExit: PlayQueueInput[] = [];
   const stop = startQueueSync(engine, {
+    signedIn,
     owner: 'u1',
     fetchQueue: () => Promise.resolve(server),
     saveQueue: async (queue) => {
@@ -97,6 +99,22 @@ describe('syncing with the server', () => {
     engine.seek(30);
     window.dispatchEvent(new Event('pagehide'));
     expect(sentOnExit).toEqual([{ songs: [id(5)], current: 0, position: 30 }]);
+  });
+
+  it('sends an unsaved change as the listener logs out, and nothing once the session is gone', async () => {
+    let session = true;
+    const engine = engineFor();
+    const { saved, sentOnExit } = sync(engine, null, () => session);
+    await vi.runAllTimersAsync();
+    engine.playQueue([track(1), track(2)], 0);
+    // Logout within the save's delay: the change goes with the session still there...
+    window.dispatchEvent(new Event(USER_SESSION_ENDING));
+    session = false;
+    expect(sentOnExit).toEqual([{ songs: [id(1), id(2)], current: 0, position: 0 }]);
+    // ...and the delayed save, due after the session is cleared, sends nothing (it would be refused).
+    engine.addToQueue([track(3)]);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(saved).toEqual([]);
   });
 
   it('pushes a local change the server has not seen', async () => {

@@ -1,4 +1,5 @@
 import type { PlayQueue, PlayQueueInput } from '@samaa/shared';
+import { USER_SESSION_ENDING } from '../../session/session';
 import type { PlayerEngine } from './engine/PlayerEngine';
 import { loadSyncMark, saveSyncMark, type SyncMark } from './persistence';
 import type { PlaybackState } from './queue';
@@ -46,6 +47,8 @@ export interface QueueSyncDeps {
   saveQueue(queue: PlayQueueInput): Promise<{ changed: string }>;
   /** Sends the queue as the page goes away; false when it could not. */
   sendOnExit(queue: PlayQueueInput): boolean;
+  /** Whether the listener is still signed in: after a logout nothing is sent. */
+  signedIn?(): boolean;
   delayMs?: number;
   storage?: Storage;
 }
@@ -73,7 +76,7 @@ export function startQueueSync(engine: Engine, deps: QueueSyncDeps): () => void 
   const flush = () => {
     window.clearTimeout(timer);
     timer = undefined;
-    if (!ready || stopped || !pending) return;
+    if (!ready || stopped || !pending || deps.signedIn?.() === false) return;
     pending = false;
     const queue = current();
     if (!queue) return;
@@ -118,6 +121,8 @@ export function startQueueSync(engine: Engine, deps: QueueSyncDeps): () => void 
     if (queue && deps.sendOnExit(queue)) pending = false;
   };
   window.addEventListener('pagehide', onPageHide);
+  // A logout sends what is unsaved while the session is still there, as a page going away does.
+  window.addEventListener(USER_SESSION_ENDING, onPageHide);
 
   deps.fetchQueue().then(
     (server) => {
@@ -148,6 +153,7 @@ export function startQueueSync(engine: Engine, deps: QueueSyncDeps): () => void 
     window.clearTimeout(timer);
     unsubscribe();
     window.removeEventListener('pagehide', onPageHide);
+    window.removeEventListener(USER_SESSION_ENDING, onPageHide);
   };
 }
 

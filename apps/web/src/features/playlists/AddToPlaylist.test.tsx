@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PLAYLIST_PAGE, type Playlist } from '@samaa/shared';
 import { AddToPlaylist } from './AddToPlaylist';
-import { mockApi, signInListener, type ApiMock } from '../../test/apiMock';
+import { deferred, mockApi, signInListener, type ApiMock } from '../../test/apiMock';
 
 const playlists: Playlist[] = [
   { _id: 'p1', name: 'Road trip', desc: '', songs: [], user: 'u1' },
@@ -41,6 +41,21 @@ describe('AddToPlaylist', () => {
     expect(mock.calls[0]?.body).toEqual({ playlistId: 'p2', songId: 's1' });
     expect(await screen.findByRole('status')).toHaveTextContent('Added to Focus');
     expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
+  });
+
+  it('confirms the add only once the lists of playlists have been read again', async () => {
+    signInListener();
+    mock = mockApi({ 'PUT /playlists/add-song': [200, { data: { _id: 'p2', songs: 1 }, message: 'Added' }] });
+    const reread = deferred<void>();
+    const onAdded = vi.fn(() => reread.promise);
+    render(<AddToPlaylist songId="s1" songName="Dawn" playlists={playlists} onAdded={onAdded} />);
+    const list = await openDropdown();
+    await userEvent.click(within(list).getByRole('radio', { name: /Focus/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(onAdded).toHaveBeenCalled());
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    reread.resolve();
+    expect(await screen.findByRole('status')).toHaveTextContent('Added to Focus');
   });
 
   it('ignores the check when no playlist was picked', async () => {

@@ -18,8 +18,11 @@ export interface AddToPlaylistProps {
   songName: string;
   /** The user's playlists; undefined while they load. */
   playlists: Playlist[] | undefined;
-  /** After an add: the playlists changed (the answer carries only the new count, so lists refetch). */
-  onAdded?(): void;
+  /**
+   * After an add: the playlists changed (the answer carries only the new count, so lists refetch).
+   * A promise it returns is awaited before the add is confirmed.
+   */
+  onAdded?(): void | Promise<void>;
 }
 
 type Status = { kind: 'success' | 'error'; text: string } | null;
@@ -52,13 +55,15 @@ export function AddToPlaylist({ songId, songIds, songName, playlists, onAdded }:
     {
       mutationFn: async (playlistId: string) => {
         for (const id of songIds ?? [songId]) await addSongToPlaylist(playlistId, id);
+        // The lists are read again before "Added to …" shows: the Library opened on it would
+        // otherwise show the count from before until its own read came back.
+        await onAdded?.();
       },
       onSuccess: (_added, playlistId) => {
         const name = playlists?.find((p) => p._id === playlistId)?.name ?? 'playlist';
         setStatus({ kind: 'success', text: addedToPlaylist(name) });
         setOpen(false);
         setPicked(null);
-        onAdded?.();
       },
       onError: (error) => {
         console.error('Add to playlist failed', error);
@@ -164,7 +169,7 @@ export function AddToPlaylist({ songId, songIds, songName, playlists, onAdded }:
               onAdded={(name) => {
                 setStatus({ kind: 'success', text: addedToPlaylist(name) });
                 setOpen(false);
-                onAdded?.();
+                void onAdded?.();
               }}
             />
           )}

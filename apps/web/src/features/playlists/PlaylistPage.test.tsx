@@ -104,6 +104,21 @@ describe('PlaylistPage', () => {
     expect(document.activeElement).toHaveAccessibleName(songOptionsLabel('Song c'));
   });
 
+  it('leaves the focus of a listener who went on to another row’s menu before the moved row took it', async () => {
+    renderPage();
+    await screen.findByText('Song a');
+    // The frame that hands the focus to the moved row comes only once Song c's menu is open.
+    const frames: FrameRequestCallback[] = [];
+    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+    await chooseFromMenu('Song a', PLAYLIST_PAGE.moveDown);
+    await userEvent.click(within(rowOf('Song c')).getByRole('button', { name: songOptionsLabel('Song c') }));
+    expect(await screen.findByRole('menuitem', { name: PLAYLIST_PAGE.moveUp })).toBeInTheDocument();
+    raf.mockRestore();
+    for (const frame of frames.splice(0)) frame(performance.now());
+    await userEvent.click(screen.getByRole('menuitem', { name: PLAYLIST_PAGE.moveUp }));
+    expect(rowNames()).toEqual(['Song b', 'Song c', 'Song a']);
+  });
+
   it('offers no Move up on the first row and no Move down on the last', async () => {
     renderPage();
     await screen.findByText('Song a');

@@ -101,12 +101,15 @@ export function PlaylistSongList({ entries, playlists, onPlay, onRemove, onMove,
     onDragCancel: ({ active }) => `${nameOf(active.id)} put back`,
   };
 
-  // A move re-orders the rows and the menu gives focus back as it closes: the moved row's "⋯" then takes it.
+  // A move re-orders the rows, which can drop the focus the closing menu gave back: the moved
+  // row's "⋯" then takes it. Only focus dropped: a listener already in another row's menu (the
+  // rows render again when the server answers) keeps theirs, or that menu would close.
   useEffect(() => {
     if (!focusSongId) return;
     const frame = requestAnimationFrame(() => {
       const row = list.current?.querySelector<HTMLElement>(`[data-song-id="${focusSongId}"]`);
-      row?.querySelector<HTMLElement>('.card-menu__toggle')?.focus();
+      const focused = document.activeElement;
+      if (!focused || focused === document.body) row?.querySelector<HTMLElement>('.card-menu__toggle')?.focus();
       onFocused();
     });
     return () => cancelAnimationFrame(frame);

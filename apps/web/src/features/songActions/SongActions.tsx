@@ -12,7 +12,7 @@ export function SongActions({ song, playlists, menuItems }: { song: Song; playli
   return (
     <>
       <LikeButton songId={song._id} songName={song.name} />
-      <AddToPlaylist songId={song._id} songName={song.name} playlists={playlists} onAdded={() => void playlistsChanged()} />
+      <AddToPlaylist songId={song._id} songName={song.name} playlists={playlists} onAdded={() => playlistsChanged()} />
       <SongMenu song={song} items={menuItems} />
     </>
   );

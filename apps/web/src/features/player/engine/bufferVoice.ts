@@ -92,9 +92,14 @@ export class BufferVoice {
     // A hair early, so that a start time rounded up to a frame never lands one frame late.
     const when = this.startAt - GRID_EPSILON;
     const offset = (this.firstFrame + this.fromFrame) / this.rate;
-    source.start(Math.max(0, when), offset, (this.frames - this.fromFrame) / this.rate);
-    if (fade > 0)
+    if (fade > 0) {
+      // Silent until the curve: a start time on a frame can be a hair past it as a double, and
+      // the curve then begins one frame after the source's first sample, which would otherwise
+      // play at full level over the voice it fades against (a one-sample click).
+      this.gain.gain.value = 0;
       this.gain.gain.setValueCurveAtTime(fadeCurve('in', this.level, curve), this.startAt, fade);
+    }
+    source.start(Math.max(0, when), offset, (this.frames - this.fromFrame) / this.rate);
     this.source = source;
     this.started = true;
   }
