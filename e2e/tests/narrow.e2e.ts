@@ -289,7 +289,8 @@ describe.sequential('a 390 px window', () => {
     const why = stops.filter((stop) => !stop.shown).map((stop) => `${stop.name} (${stop.why})`);
     console.log(`[narrow] queue panel: ${stops.length} Tab stops${why.length ? `, hidden: ${why.join(' | ')}` : ''}`);
     if (hidden.length) await screenshot(page, 'narrow-queue-hidden-stop');
-    expect(hidden).toEqual([]);
+    // The reasons, not only the names, so that a failure's last lines say what covered a stop.
+    expect(why, `queue panel: stops off screen or covered (${hidden.join(', ')})`).toEqual([]);
     expect(stops.some((stop) => stop.name === 'Close queue' || /close/i.test(stop.name))).toBe(true);
     expect(stops.some((stop) => /^Move .* down$|Move down/.test(stop.name))).toBe(true);
     await screenshot(page, 'narrow-queue-panel');

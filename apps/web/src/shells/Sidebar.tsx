@@ -27,7 +27,17 @@ export function Sidebar({
   const { open, setOpen, root } = useDismissable<HTMLElement>();
   const toggle = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
-  useEffect(() => setOpen(false), [pathname, setOpen]);
+  // Where the menu was opened, as the address bar has it. A navigation's page may still be
+  // loading then (the router shows the old page until the new one's chunk arrives): its arrival
+  // must not close a menu opened after it. Any later navigation does.
+  const openedOn = useRef<string | null>(null);
+  const show = (next: boolean) => {
+    openedOn.current = window.location.pathname;
+    setOpen(next);
+  };
+  useEffect(() => {
+    if (pathname !== openedOn.current) setOpen(false);
+  }, [pathname, setOpen]);
   const closeOnEscape = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || !open) return;
     setOpen(false);
@@ -46,7 +56,7 @@ export function Sidebar({
           className="sidebar__toggle"
           aria-expanded={open}
           aria-controls="sidebar-panel"
-          onClick={() => setOpen(!open)}
+          onClick={() => show(!open)}
         >
           <span className="sidebar__toggle-icon" aria-hidden="true" />
           Menu
