@@ -284,6 +284,9 @@ describe.sequential('a 390 px window', () => {
     await page.keyboard.press('Enter');
     const panel = page.getByTestId('queue-panel');
     await visible(panel);
+    // Radix's modal layer turns the page's pointer events off, then (a render later) its own back
+    // on: until then a hit test through the panel finds nothing, however plainly it is shown.
+    await waitUntil(() => panel.evaluate((el) => getComputedStyle(el).pointerEvents), (v) => v === 'auto', 'the panel to take the pointer');
     const stops = await tabThrough('[data-testid="queue-panel"]');
     const hidden = stops.filter((stop) => !stop.shown).map((stop) => stop.name);
     const why = stops.filter((stop) => !stop.shown).map((stop) => `${stop.name} (${stop.why})`);
