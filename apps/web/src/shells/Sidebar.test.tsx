@@ -30,7 +30,6 @@ function renderShell() {
     <BrowserRouter>
       <Sidebar links={[{ to: '/', label: 'Home', end: true }]} />
       <Go to="/slow" />
-      <Go to="/" />
       <Suspense fallback={<p>Loading</p>}>
         <Routes>
           <Route path="/" element={<p>Home page</p>} />
@@ -61,7 +60,7 @@ describe('Sidebar menu', () => {
     await act(async () => {});
     expect(menu()).toHaveAttribute('aria-expanded', 'true');
 
-    // A navigation after the menu opened (here by a control outside it that keeps it open) closes it.
+    // A navigation after the menu opened (here the browser's Back) closes it.
     await act(async () => window.history.back());
     await waitFor(() => expect(menu()).toHaveAttribute('aria-expanded', 'false'));
     expect(screen.getByText('Home page')).toBeInTheDocument();

@@ -31,9 +31,9 @@ export function Sidebar({
   // loading then (the router shows the old page until the new one's chunk arrives): its arrival
   // must not close a menu opened after it. Any later navigation does.
   const openedOn = useRef<string | null>(null);
-  const show = (next: boolean) => {
+  const toggleMenu = () => {
     openedOn.current = window.location.pathname;
-    setOpen(next);
+    setOpen(!open);
   };
   useEffect(() => {
     if (pathname !== openedOn.current) setOpen(false);
@@ -56,7 +56,7 @@ export function Sidebar({
           className="sidebar__toggle"
           aria-expanded={open}
           aria-controls="sidebar-panel"
-          onClick={() => show(!open)}
+          onClick={toggleMenu}
         >
           <span className="sidebar__toggle-icon" aria-hidden="true" />
           Menu
