@@ -81,7 +81,7 @@ interface Word {
 export interface Indexable {
   name: string;
 }
-interface Fields<T> {
+export interface Fields<T> {
   id(doc: T): string;
   /** The name, artist and album text of a document. */
   texts(doc: T): [string, string | undefined, string | undefined];

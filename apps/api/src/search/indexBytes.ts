@@ -1,5 +1,4 @@
-import type { Song } from '@samaa/shared';
-import type { IndexState } from './catalogueIndex.js';
+import type { Indexable, IndexState } from './catalogueIndex.js';
 
 /*
  * A catalogue index as bytes, kept in the catalogue's snapshot file beside the songs: a restart
@@ -28,7 +27,7 @@ interface Header {
 
 const padded = (n: number) => (n + 3) & ~3;
 
-export function encodeIndex(state: IndexState<Song>, placeOf: (song: Song, ordinal: number) => number | undefined): Buffer {
+export function encodeIndex<T extends Indexable>(state: IndexState<T>, placeOf: (doc: T, ordinal: number) => number | undefined): Buffer {
   const ordinals = state.songs.length;
   const terms = state.terms.length;
   const places = new Uint32Array(ordinals);
@@ -81,8 +80,8 @@ function reader(bytes: Buffer, from: number) {
   };
 }
 
-/** The index kept by `encodeIndex`, its ordinals pointing at `songs` (the snapshot's list). */
-export function decodeIndex(bytes: Buffer, songs: readonly Song[]): IndexState<Song> {
+/** The index kept by `encodeIndex`, its ordinals pointing at `songs` (the snapshot's list, or a library's albums or artists). */
+export function decodeIndex<T extends Indexable>(bytes: Buffer, songs: readonly T[]): IndexState<T> {
   const lineEnd = bytes.indexOf(10);
   const header = JSON.parse(bytes.toString('utf8', 0, lineEnd)) as Header;
   if (header.format !== FORMAT) throw new Error('the kept index is of another format');

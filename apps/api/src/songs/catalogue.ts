@@ -71,7 +71,9 @@ export interface CatalogueView<T> {
    */
   keep?: {
     encode(view: T, snapshot: SongListSnapshot): Buffer;
-    restore(bytes: Buffer, snapshot: SongListSnapshot): T;
+    restore(bytes: Buffer, snapshot: SongListSnapshot, catalogue: Catalogue): T;
+    /** Restored once the server listens (as a warm view is built), not before: its first use waits for it. */
+    later?: boolean;
   };
 }
 
@@ -429,9 +431,14 @@ export class Catalogue {
     for (const view of this.views) {
       const bytes = disk.views.get(view.name);
       if (!view.keep || !bytes) continue;
+      const entry = this.entryOf(view, snapshot);
+      if (view.keep.later) {
+        entry.building = this.restoreLater(view, snapshot, entry, bytes);
+        restored.add(view.name);
+        continue;
+      }
       try {
-        const entry = this.entryOf(view, snapshot);
-        entry.value = view.keep.restore(bytes, snapshot);
+        entry.value = view.keep.restore(bytes, snapshot, this);
         entry.built = true;
         this.countsOf(view).restores += 1;
         restored.add(view.name);
@@ -441,6 +448,21 @@ export class Catalogue {
     }
     this.inFile = { snapshot, views: restored };
     return snapshot;
+  }
+
+  /** A kept view restored on a later turn of the event loop; built from the songs if its bytes are unreadable. */
+  private async restoreLater(view: CatalogueView<unknown>, snapshot: SongListSnapshot, entry: ViewEntry, bytes: Buffer): Promise<unknown> {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    entry.building = undefined;
+    try {
+      entry.value = view.keep!.restore(bytes, snapshot, this);
+      entry.built = true;
+      this.countsOf(view).restores += 1;
+      return entry.value;
+    } catch {
+      if (this.inFile?.snapshot === snapshot) this.inFile.views.delete(view.name);
+      return this.startBuild(view, snapshot, entry);
+    }
   }
 
   /** The snapshot file, read once and shared until a snapshot is built. */

@@ -3,8 +3,11 @@ import type { Catalogue, CatalogueChange, CatalogueView, SongListSnapshot } from
 import { foldTerm } from '../search/textIndex.js';
 import { CatalogueIndex } from '../search/catalogueIndex.js';
 import type { FiledSong } from './genreIndex.js';
+import { decodeLibrary, encodeLibrary } from './libraryBytes.js';
 import { patchLibrary, type LibraryPatch } from './libraryPatch.js';
 import {
+  ALBUM_FIELDS,
+  ARTIST_FIELDS,
   albumOf,
   artistsInOrder,
   attachSong,
@@ -88,14 +91,14 @@ export async function buildLibrary(snapshot: SongListSnapshot, songById: Map<str
   const artists = artistsInOrder(maps.artistById.values());
   for (const artist of artists) settleArtist(artist);
   await nextTurn();
-  const artistIndex = new CatalogueIndex<ArtistEntry>({ id: (artist) => artist.id, texts: (artist) => [artist.name, undefined, undefined] });
+  const artistIndex = new CatalogueIndex<ArtistEntry>(ARTIST_FIELDS);
   for (let from = 0; from < artists.length; from += SONGS_PER_SLICE) {
     artistIndex.addAll(artists, from, Math.min(artists.length, from + SONGS_PER_SLICE));
     await nextTurn();
   }
   artistIndex.finish();
   artistIndex.compact();
-  const albumIndex = new CatalogueIndex<AlbumEntry>({ id: (album) => album.id, texts: (album) => [album.name, album.artist, undefined] });
+  const albumIndex = new CatalogueIndex<AlbumEntry>(ALBUM_FIELDS);
   for (let from = 0; from < albums.length; from += SONGS_PER_SLICE) {
     albumIndex.addAll(albums, from, Math.min(albums.length, from + SONGS_PER_SLICE));
     await nextTurn();
@@ -127,7 +130,19 @@ export const libraryView: CatalogueView<Library> = {
   warm: true,
   build: (snapshot, catalogue) => buildLibrary(snapshot, catalogue.songsByIdOf(snapshot)),
   apply: (library, next, change, _base, catalogue) => patchLibrary(library, next.songs, catalogue.songsByIdOf(next), change),
+  // Kept in the snapshot file: after a restart the first album page finds it (and its orders) made.
+  keep: {
+    encode: (library, { songs }) => encodeLibrary(library, placesIn(songs)),
+    restore: (bytes, snapshot, catalogue) => decodeLibrary(bytes, snapshot.songs, catalogue.songsByIdOf(snapshot)),
+    later: true,
+  },
 };
+
+/** A song's place in `songs`, by a map made on the first call. */
+function placesIn(songs: readonly Song[]): (song: Song) => number | undefined {
+  let places: Map<Song, number> | undefined;
+  return (song) => (places ??= new Map(songs.map((s, place) => [s, place]))).get(song);
+}
 
 /** The library of the current catalogue; requests while it is built share one build. */
 export function currentLibrary(catalogue: Catalogue): Promise<Library> {

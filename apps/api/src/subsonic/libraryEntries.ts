@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Song } from '@samaa/shared';
+import type { Fields } from '../search/catalogueIndex.js';
 import { foldTerm } from '../search/textIndex.js';
 
 /*
@@ -40,6 +41,10 @@ export interface LibraryMaps {
   albumById: Map<string, AlbumEntry>;
   ids: IdCache;
 }
+
+/** What the library's word indexes read of an artist and an album. */
+export const ARTIST_FIELDS: Fields<ArtistEntry> = { id: (artist) => artist.id, texts: (artist) => [artist.name, undefined, undefined] };
+export const ALBUM_FIELDS: Fields<AlbumEntry> = { id: (album) => album.id, texts: (album) => [album.name, album.artist, undefined] };
 
 /** The album of songs that have none. */
 export const SINGLES = 'Singles';

@@ -9,7 +9,8 @@ import { generateSongs } from '../songs/generateSongs.js';
 import { addSongs } from '../songs/songs.service.js';
 import { albumsInOrder, type AlbumOrder } from './albumOrders.js';
 import { buildGenreIndex, genreIndexView, type GenreIndex } from './genreIndex.js';
-import { albumOf, albumOfSongId, buildLibrary, currentLibrary, filedSongs, type Library } from './library.js';
+import { buildLibrary, currentLibrary, filedSongs } from './library.js';
+import { libraryShape as shape } from '../test/libraryShape.js';
 import { assertValidSubsonicXml } from '../test/subsonicClient.js';
 
 /*
@@ -85,27 +86,6 @@ async function countsAt(size: number): Promise<Record<string, Counts>> {
   await measure('artists', 'getArtists');
   await measure('artists again', 'getArtists');
   return counts;
-}
-
-/** Everything a library shows, in its orders: a patched library must equal one built afresh. */
-function shape(library: Library) {
-  const orders: Record<string, string[]> = {};
-  for (const order of ['alphabeticalByName', 'alphabeticalByArtist', 'newest', 'byYear', 'byYearDescending', 'withoutYear'] as AlbumOrder[]) {
-    orders[order] = albumsInOrder(library, order).map((album) => album.id);
-  }
-  return {
-    artists: library.artists.map((artist) => ({ ...artist, albums: artist.albums.map((album) => album.id) })),
-    albums: [...library.albumById.values()]
-      .map((album) => ({ ...album, songs: album.songs.map((song) => song._id) }))
-      .sort((a, b) => (a.id < b.id ? -1 : 1)),
-    albumOfSong: library.songs.map((song) => [song._id, albumOfSongId(library, song._id)?.id]).sort(),
-    // Every song sits in the album its fields name, and only there.
-    filed: [...library.albumById.values()].every((album) => album.songs.every((song) => albumOf(library, song) === album)),
-    songs: library.songs.length,
-    orders,
-    artistSearch: library.artistIndex.best(['the'], 50).found.map((artist) => artist.id).sort(),
-    albumSearch: library.albumIndex.best(['love'], 50).found.map((album) => album.id).sort(),
-  };
 }
 
 describe.each([

@@ -1,0 +1,210 @@
+import type { Song } from '@samaa/shared';
+import { CatalogueIndex } from '../search/catalogueIndex.js';
+import { decodeIndex, encodeIndex } from '../search/indexBytes.js';
+import type { Library } from './library.js';
+import { ALBUM_FIELDS, ARTIST_FIELDS, newIdCache, type AlbumEntry, type ArtistEntry } from './libraryEntries.js';
+
+/*
+ * The Subsonic library as bytes, kept in the catalogue's snapshot file beside the songs: a
+ * restart reads its albums, artists, kept orders and word indexes back instead of filing every
+ * song again and sorting the albums with the collator. Songs are not stored: each is named by its
+ * place in the snapshot's list, so the restored library holds the very objects the list does.
+ *
+ * Layout: a JSON header line (counts, lengths, the names and ids as strings), then typed arrays,
+ * each starting on a multiple of 4 bytes, then the two word indexes (`indexBytes.ts`).
+ */
+
+const FORMAT = 1;
+/** No value (no year, no cover). */
+const NONE = 0xffffffff;
+
+interface Header {
+  format: number;
+  lastModified: number;
+  albums: { ids: string[]; names: string[]; artists: string[] };
+  artists: { ids: string[]; names: string[] };
+  songPlaces: number;
+  artistAlbums: number;
+  /** The kept orders' names and lengths (an order may hold only some albums). */
+  orders: { name: string; length: number }[];
+  artistIndexBytes: number;
+  albumIndexBytes: number;
+}
+
+const padded = (n: number) => (n + 3) & ~3;
+
+/** The library's bytes; `placeOf` names a song's place in the snapshot's list. */
+export function encodeLibrary(library: Library, placeOf: (song: Song) => number | undefined): Buffer {
+  const { albums, artists } = library;
+  const albumOrdinal = new Map<AlbumEntry, number>(albums.map((album, at) => [album, at]));
+  const artistOrdinal = new Map<string, number>(artists.map((artist, at) => [artist.id, at]));
+  const place = (song: Song) => {
+    const at = placeOf(song);
+    if (at === undefined) throw new Error('a library song is not in the list');
+    return at;
+  };
+  const coverPlace = (songId: string | undefined) => (songId === undefined ? NONE : place(library.songById.get(songId)!));
+
+  const songStarts = new Uint32Array(albums.length + 1);
+  const songPlaces = new Uint32Array(albums.reduce((sum, album) => sum + album.songs.length, 0));
+  const albumArtist = new Uint32Array(albums.length);
+  const years = new Uint32Array(albums.length);
+  const albumCovers = new Uint32Array(albums.length);
+  const created = new Float64Array(albums.length);
+  const durations = new Float64Array(albums.length);
+  let at = 0;
+  albums.forEach((album, ordinal) => {
+    songStarts[ordinal] = at;
+    for (const song of album.songs) songPlaces[at++] = place(song);
+    albumArtist[ordinal] = artistOrdinal.get(album.artistId)!;
+    years[ordinal] = album.year ?? NONE;
+    albumCovers[ordinal] = coverPlace(album.coverSongId);
+    created[ordinal] = album.created.getTime();
+    durations[ordinal] = album.duration;
+  });
+  songStarts[albums.length] = at;
+
+  const artistStarts = new Uint32Array(artists.length + 1);
+  const artistAlbums = new Uint32Array(artists.reduce((sum, artist) => sum + artist.albums.length, 0));
+  const artistCovers = new Uint32Array(artists.length);
+  at = 0;
+  artists.forEach((artist, ordinal) => {
+    artistStarts[ordinal] = at;
+    for (const album of artist.albums) artistAlbums[at++] = albumOrdinal.get(album)!;
+    artistCovers[ordinal] = coverPlace(artist.coverSongId);
+  });
+  artistStarts[artists.length] = at;
+
+  const orders = [...library.orders].map(([name, list]) => ({ name, length: list.length }));
+  const orderArrays = [...library.orders.values()].map((list) => Uint32Array.from(list, (album) => albumOrdinal.get(album)!));
+  const artistIndex = encodeIndex(library.artistIndex.state(), (artist) => artistOrdinal.get(artist.id));
+  const albumIndex = encodeIndex(library.albumIndex.state(), (album) => albumOrdinal.get(album));
+
+  const header: Header = {
+    format: FORMAT,
+    lastModified: library.lastModified,
+    albums: { ids: albums.map((a) => a.id), names: albums.map((a) => a.name), artists: albums.map((a) => a.artist) },
+    artists: { ids: artists.map((a) => a.id), names: artists.map((a) => a.name) },
+    songPlaces: songPlaces.length,
+    artistAlbums: artistAlbums.length,
+    orders,
+    artistIndexBytes: artistIndex.length,
+    albumIndexBytes: albumIndex.length,
+  };
+  const sections: ArrayBufferView[] = [
+    songStarts,
+    songPlaces,
+    albumArtist,
+    years,
+    albumCovers,
+    created,
+    durations,
+    artistStarts,
+    artistAlbums,
+    artistCovers,
+    ...orderArrays,
+    artistIndex,
+    albumIndex,
+  ];
+  const headerLine = Buffer.from(`${JSON.stringify(header)}\n`);
+  const parts: Buffer[] = [headerLine, Buffer.alloc(padded(headerLine.length) - headerLine.length)];
+  for (const section of sections) {
+    const bytes = Buffer.from(section.buffer, section.byteOffset, section.byteLength);
+    parts.push(bytes, Buffer.alloc(padded(bytes.length) - bytes.length));
+  }
+  return Buffer.concat(parts);
+}
+
+/** Reads sections of `bytes` in order; typed arrays are copied out (aligned, and free of the file's buffer). */
+function reader(bytes: Buffer, from: number) {
+  let at = from;
+  const take = (byteLength: number) => {
+    const slice = bytes.subarray(at, at + byteLength);
+    if (slice.length !== byteLength) throw new Error('the kept library is cut short');
+    at += padded(byteLength);
+    return slice;
+  };
+  const copy = <A extends Uint32Array<ArrayBuffer> | Float64Array<ArrayBuffer>>(out: A): A => {
+    Buffer.from(out.buffer).set(take(out.byteLength));
+    return out;
+  };
+  return {
+    u32: (count: number) => copy(new Uint32Array(count)),
+    f64: (count: number) => copy(new Float64Array(count)),
+    bytes: take,
+  };
+}
+
+/** The library kept by `encodeLibrary`, holding the songs of `songs` (the snapshot's list). */
+export function decodeLibrary(bytes: Buffer, songs: readonly Song[], songById: Map<string, Song>): Library {
+  const lineEnd = bytes.indexOf(10);
+  const header = JSON.parse(bytes.toString('utf8', 0, lineEnd)) as Header;
+  if (header.format !== FORMAT) throw new Error('the kept library is of another format');
+  const albumCount = header.albums.ids.length;
+  const artistCount = header.artists.ids.length;
+  const read = reader(bytes, padded(lineEnd + 1));
+  const songStarts = read.u32(albumCount + 1);
+  const songPlaces = read.u32(header.songPlaces);
+  const albumArtist = read.u32(albumCount);
+  const years = read.u32(albumCount);
+  const albumCovers = read.u32(albumCount);
+  const created = read.f64(albumCount);
+  const durations = read.f64(albumCount);
+  const artistStarts = read.u32(artistCount + 1);
+  const artistAlbums = read.u32(header.artistAlbums);
+  const artistCovers = read.u32(artistCount);
+  const orderArrays = header.orders.map(({ length }) => read.u32(length));
+  const artistIndexBytes = read.bytes(header.artistIndexBytes);
+  const albumIndexBytes = read.bytes(header.albumIndexBytes);
+
+  const songAt = (place: number) => {
+    const song = songs[place];
+    if (!song) throw new Error('the kept library names a song the list does not hold');
+    return song;
+  };
+  const coverAt = (place: number) => (place === NONE ? undefined : songAt(place)._id);
+
+  const artists: ArtistEntry[] = header.artists.ids.map((id, ordinal) => ({
+    id,
+    name: header.artists.names[ordinal]!,
+    albums: [],
+    coverSongId: coverAt(artistCovers[ordinal]!),
+  }));
+  const albums: AlbumEntry[] = header.albums.ids.map((id, ordinal) => {
+    const albumSongs: Song[] = [];
+    for (let at = songStarts[ordinal]!; at < songStarts[ordinal + 1]!; at += 1) albumSongs.push(songAt(songPlaces[at]!));
+    const artist = artists[albumArtist[ordinal]!];
+    if (!artist) throw new Error('the kept library names an artist it does not hold');
+    return {
+      id,
+      name: header.albums.names[ordinal]!,
+      artist: header.albums.artists[ordinal]!,
+      artistId: artist.id,
+      songs: albumSongs,
+      duration: durations[ordinal]!,
+      year: years[ordinal] === NONE ? undefined : years[ordinal],
+      coverSongId: coverAt(albumCovers[ordinal]!),
+      created: new Date(created[ordinal]!),
+    };
+  });
+  artists.forEach((artist, ordinal) => {
+    for (let at = artistStarts[ordinal]!; at < artistStarts[ordinal + 1]!; at += 1) artist.albums.push(albums[artistAlbums[at]!]!);
+  });
+  const orders = new Map<string, AlbumEntry[]>();
+  header.orders.forEach(({ name }, at) => orders.set(name, Array.from(orderArrays[at]!, (ordinal) => albums[ordinal]!)));
+
+  return {
+    albumById: new Map(albums.map((album) => [album.id, album])),
+    artistById: new Map(artists.map((artist) => [artist.id, artist])),
+    ids: newIdCache(),
+    artists,
+    albums,
+    songs: songs as Song[],
+    songById,
+    artistIndex: CatalogueIndex.restored(decodeIndex(artistIndexBytes, artists), ARTIST_FIELDS),
+    albumIndex: CatalogueIndex.restored(decodeIndex(albumIndexBytes, albums), ALBUM_FIELDS),
+    lastModified: header.lastModified,
+    orders,
+    answers: new Map(),
+  };
+}

@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { clearDatabase, useTestDatabase } from '../test/db.js';
+import { createTestApp, createUser } from '../test/context.js';
+import { libraryShape } from '../test/libraryShape.js';
+import { generateSongs, withAlbums } from '../songs/generateSongs.js';
+import { addSongs } from '../songs/songs.service.js';
+import { albumsInOrder } from './albumOrders.js';
+import { buildLibrary, currentLibrary } from './library.js';
+
+/*
+ * The Subsonic library is kept in the snapshot file beside the songs. After a restart it is read
+ * back instead of filed song by song, with the album orders that were sorted before: the first
+ * album page waits for no build and no sort, and a write patches the restored library as it would
+ * a built one.
+ */
+
+useTestDatabase();
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'samaa-library-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** A catalogue of albums, its library built and sorted by name, kept on disk; then a restart on the same file. */
+async function restartedWith(size: number) {
+  await clearDatabase();
+  const file = path.join(dir, `catalogue-${size}.snapshot`);
+  const first = createTestApp({}, { snapshotFile: file });
+  await addSongs(first.ctx, withAlbums(generateSongs(size, 7), 7));
+  albumsInOrder(await currentLibrary(first.ctx.catalogue), 'alphabeticalByName');
+  await first.ctx.catalogue.written();
+  const again = createTestApp({}, { snapshotFile: file });
+  // As the server does before it listens.
+  await again.ctx.catalogue.loadKept();
+  return { first, again };
+}
+
+describe('the Subsonic library after a restart', () => {
+  it('is restored from the file, not built: the same artists, albums, orders and pages, holding the list’s own songs', async () => {
+    const { first, again } = await restartedWith(3000);
+    const listener = await createUser();
+    const pages = ['/api/browse/albums?sort=name&limit=60&page=2', '/api/browse/albums?sort=year&limit=60', '/api/browse/artists?limit=100&page=1'];
+    const before = await Promise.all(pages.map(async (page) => (await request(first.app).get(page).set('x-auth-token', listener.token)).body));
+
+    const restored = await currentLibrary(again.ctx.catalogue);
+    expect(again.ctx.catalogue.stats().library).toEqual({ builds: 0, patches: 0, restores: 1 });
+    // The name order was kept as sorted: the first page by name sorts nothing.
+    expect(restored.orders.has('alphabeticalByName')).toBe(true);
+    const snapshot = await again.ctx.catalogue.snapshot();
+    const byId = again.ctx.catalogue.songsByIdOf(snapshot);
+    expect(restored.albums.every((album) => album.songs.every((song) => byId.get(song._id) === song))).toBe(true);
+    for (const [i, page] of pages.entries()) {
+      expect((await request(again.app).get(page).set('x-auth-token', listener.token)).body, page).toEqual(before[i]);
+    }
+    const kept = await currentLibrary(first.ctx.catalogue);
+    expect(libraryShape(restored)).toEqual(libraryShape(kept));
+    expect(restored.lastModified).toBe(kept.lastModified);
+  }, 120_000);
+
+  it('is patched by a write after the restart, and then equals a build from scratch', async () => {
+    const { again } = await restartedWith(1000);
+    const { catalogue } = again.ctx;
+    await currentLibrary(catalogue);
+    await addSongs(again.ctx, [{ name: 'Zebra Crossing', artist: 'Quartz Lantern', album: 'Night Ferries', img: 'https://img.test/z.png', song: 'https://audio.test/z.mp3', year: 2003 }]);
+    expect(catalogue.stats().library).toEqual({ builds: 0, patches: 1, restores: 1 });
+    const snapshot = await catalogue.snapshot();
+    const patched = await currentLibrary(catalogue);
+    expect(patched.albums.some((album) => album.name === 'Night Ferries')).toBe(true);
+    expect(libraryShape(patched)).toEqual(libraryShape(await buildLibrary(snapshot, catalogue.songsByIdOf(snapshot))));
+  }, 120_000);
+});
