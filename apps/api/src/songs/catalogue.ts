@@ -71,9 +71,11 @@ export interface CatalogueView<T> {
    */
   keep?: {
     encode(view: T, snapshot: SongListSnapshot): Buffer;
-    restore(bytes: Buffer, snapshot: SongListSnapshot, catalogue: Catalogue): T;
-    /** Restored once the server listens (as a warm view is built), not before: its first use waits for it. */
-    later?: boolean;
+    /**
+     * A promise: restored in the background (in slices, once the server listens, as a warm view
+     * is built), its first use waiting for it; a value: restored before the server listens.
+     */
+    restore(bytes: Buffer, snapshot: SongListSnapshot, catalogue: Catalogue): T | Promise<T>;
   };
 }
 
@@ -432,15 +434,14 @@ export class Catalogue {
       const bytes = disk.views.get(view.name);
       if (!view.keep || !bytes) continue;
       const entry = this.entryOf(view, snapshot);
-      if (view.keep.later) {
-        entry.building = this.restoreLater(view, snapshot, entry, bytes);
-        restored.add(view.name);
-        continue;
-      }
       try {
-        entry.value = view.keep.restore(bytes, snapshot, this);
-        entry.built = true;
-        this.countsOf(view).restores += 1;
+        const value = view.keep.restore(bytes, snapshot, this);
+        if (value instanceof Promise) entry.building = this.restoring(view, snapshot, entry, value);
+        else {
+          entry.value = value;
+          entry.built = true;
+          this.countsOf(view).restores += 1;
+        }
         restored.add(view.name);
       } catch {
         // Built from the songs on its first use instead.
@@ -450,16 +451,16 @@ export class Catalogue {
     return snapshot;
   }
 
-  /** A kept view restored on a later turn of the event loop; built from the songs if its bytes are unreadable. */
-  private async restoreLater(view: CatalogueView<unknown>, snapshot: SongListSnapshot, entry: ViewEntry, bytes: Buffer): Promise<unknown> {
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    entry.building = undefined;
+  /** A kept view being restored in the background; built from the songs if its bytes prove unreadable. */
+  private async restoring(view: CatalogueView<unknown>, snapshot: SongListSnapshot, entry: ViewEntry, restore: Promise<unknown>): Promise<unknown> {
     try {
-      entry.value = view.keep!.restore(bytes, snapshot, this);
+      entry.value = await restore;
       entry.built = true;
+      entry.building = undefined;
       this.countsOf(view).restores += 1;
       return entry.value;
     } catch {
+      entry.building = undefined;
       if (this.inFile?.snapshot === snapshot) this.inFile.views.delete(view.name);
       return this.startBuild(view, snapshot, entry);
     }

@@ -2,7 +2,7 @@ import type { Song } from '@samaa/shared';
 import { CatalogueIndex } from '../search/catalogueIndex.js';
 import { decodeIndex, encodeIndex } from '../search/indexBytes.js';
 import type { Library } from './library.js';
-import { ALBUM_FIELDS, ARTIST_FIELDS, newIdCache, type AlbumEntry, type ArtistEntry } from './libraryEntries.js';
+import { ALBUM_FIELDS, ARTIST_FIELDS, newIdCache, nextTurn, type AlbumEntry, type ArtistEntry } from './libraryEntries.js';
 
 /*
  * The Subsonic library as bytes, kept in the catalogue's snapshot file beside the songs: a
@@ -17,6 +17,8 @@ import { ALBUM_FIELDS, ARTIST_FIELDS, newIdCache, type AlbumEntry, type ArtistEn
 const FORMAT = 1;
 /** No value (no year, no cover). */
 const NONE = 0xffffffff;
+/** Albums made between two yields to the event loop while a library is restored. */
+const ALBUMS_PER_SLICE = 10_000;
 
 interface Header {
   format: number;
@@ -135,8 +137,12 @@ function reader(bytes: Buffer, from: number) {
   };
 }
 
-/** The library kept by `encodeLibrary`, holding the songs of `songs` (the snapshot's list). */
-export function decodeLibrary(bytes: Buffer, songs: readonly Song[], songById: Map<string, Song>): Library {
+/**
+ * The library kept by `encodeLibrary`, holding the songs of `songs` (the snapshot's list): made in
+ * slices from the next turn of the event loop on, so requests run in between.
+ */
+export async function decodeLibrary(bytes: Buffer, songs: readonly Song[], songById: Map<string, Song>): Promise<Library> {
+  await nextTurn();
   const lineEnd = bytes.indexOf(10);
   const header = JSON.parse(bytes.toString('utf8', 0, lineEnd)) as Header;
   if (header.format !== FORMAT) throw new Error('the kept library is of another format');
@@ -170,13 +176,15 @@ export function decodeLibrary(bytes: Buffer, songs: readonly Song[], songById: M
     albums: [],
     coverSongId: coverAt(artistCovers[ordinal]!),
   }));
-  const albums: AlbumEntry[] = header.albums.ids.map((id, ordinal) => {
+  const albums: AlbumEntry[] = [];
+  for (let ordinal = 0; ordinal < albumCount; ordinal += 1) {
+    if (ordinal % ALBUMS_PER_SLICE === ALBUMS_PER_SLICE - 1) await nextTurn();
     const albumSongs: Song[] = [];
     for (let at = songStarts[ordinal]!; at < songStarts[ordinal + 1]!; at += 1) albumSongs.push(songAt(songPlaces[at]!));
     const artist = artists[albumArtist[ordinal]!];
     if (!artist) throw new Error('the kept library names an artist it does not hold');
-    return {
-      id,
+    albums.push({
+      id: header.albums.ids[ordinal]!,
       name: header.albums.names[ordinal]!,
       artist: header.albums.artists[ordinal]!,
       artistId: artist.id,
@@ -185,13 +193,18 @@ export function decodeLibrary(bytes: Buffer, songs: readonly Song[], songById: M
       year: years[ordinal] === NONE ? undefined : years[ordinal],
       coverSongId: coverAt(albumCovers[ordinal]!),
       created: new Date(created[ordinal]!),
-    };
-  });
+    });
+  }
+  await nextTurn();
   artists.forEach((artist, ordinal) => {
     for (let at = artistStarts[ordinal]!; at < artistStarts[ordinal + 1]!; at += 1) artist.albums.push(albums[artistAlbums[at]!]!);
   });
   const orders = new Map<string, AlbumEntry[]>();
   header.orders.forEach(({ name }, at) => orders.set(name, Array.from(orderArrays[at]!, (ordinal) => albums[ordinal]!)));
+  await nextTurn();
+  const artistIndex = CatalogueIndex.restored(decodeIndex(artistIndexBytes, artists), ARTIST_FIELDS);
+  await nextTurn();
+  const albumIndex = CatalogueIndex.restored(decodeIndex(albumIndexBytes, albums), ALBUM_FIELDS);
 
   return {
     albumById: new Map(albums.map((album) => [album.id, album])),
@@ -201,8 +214,8 @@ export function decodeLibrary(bytes: Buffer, songs: readonly Song[], songById: M
     albums,
     songs: songs as Song[],
     songById,
-    artistIndex: CatalogueIndex.restored(decodeIndex(artistIndexBytes, artists), ARTIST_FIELDS),
-    albumIndex: CatalogueIndex.restored(decodeIndex(albumIndexBytes, albums), ALBUM_FIELDS),
+    artistIndex,
+    albumIndex,
     lastModified: header.lastModified,
     orders,
     answers: new Map(),
