@@ -101,11 +101,9 @@ export const HEAP_GROWING_PERCENT = 20;
  * that outlive a request are promoted a little sooner, and the server's RSS under concurrent
  * searches is lower for a few percent of throughput. Not a cap: the old generation still grows as
  * the data needs. Set at run time because --max-semi-space-size only works on the command line; an
- * explicit --semi-space-growth-factor or --max-semi-space-size on the command line wins.
- *
- * Both are set once the server listens, its modules and kept catalogue loaded: a heap grown a
- * fifth at a time while a million songs load collects the whole heap over and over, and the
- * server became healthy later (docs/performance.md, "Figures behind the code").
+ * explicit --semi-space-growth-factor or --max-semi-space-size on the command line wins. Set in
+ * main(), once this file's imports have loaded and V8 has grown the young generation: set before
+ * them, the server became healthy later (docs/performance.md, "Figures behind the code").
  */
 export const SEMI_SPACE_GROWTH_FACTOR = 1;
 function tuneHeapGrowth(): void {
@@ -115,6 +113,7 @@ function tuneHeapGrowth(): void {
 }
 
 async function main() {
+  tuneHeapGrowth();
   try {
     process.loadEnvFile('.env');
   } catch {
@@ -136,7 +135,6 @@ async function main() {
     console.error(`Samaa could not start: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);
   }
-  tuneHeapGrowth();
   logger.info(`Samaa is listening on ${running.url} (database: ${running.engine})`);
   const shutdown = (signal: string) => {
     logger.info(`${signal} received, shutting down`);
