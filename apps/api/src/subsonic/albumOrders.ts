@@ -69,6 +69,14 @@ export function albumsInOrder(library: Library, order: AlbumOrder): readonly Alb
 }
 
 /**
+ * Every catalogue-wide order, each sorted now unless it already is: the snapshot file keeps them,
+ * so the first page after a restart sorts nothing (by name at a million songs: about 0.4 s).
+ */
+export function sortEveryOrder(library: Library): void {
+  for (const order of Object.keys(ORDERS) as AlbumOrder[]) albumsInOrder(library, order);
+}
+
+/**
  * Takes albums out of the kept orders before a song write changes them (while each is still
  * where its old values put it): O(log n) each, plus the array's move.
  */

@@ -3,6 +3,7 @@ import type { Catalogue, CatalogueChange, CatalogueView, SongListSnapshot } from
 import { foldTerm } from '../search/textIndex.js';
 import { CatalogueIndex } from '../search/catalogueIndex.js';
 import type { FiledSong } from './genreIndex.js';
+import { sortEveryOrder } from './albumOrders.js';
 import { decodeLibrary, encodeLibrary } from './libraryBytes.js';
 import { patchLibrary, type LibraryPatch } from './libraryPatch.js';
 import {
@@ -132,7 +133,10 @@ export const libraryView: CatalogueView<Library> = {
   apply: (library, next, change, _base, catalogue) => patchLibrary(library, next.songs, catalogue.songsByIdOf(next), change),
   // Kept in the snapshot file: after a restart the first album page finds it (and its orders) made.
   keep: {
-    encode: (library, { songs }) => encodeLibrary(library, placesIn(songs)),
+    encode: (library, { songs }) => {
+      sortEveryOrder(library);
+      return encodeLibrary(library, placesIn(songs));
+    },
     // In slices once the server listens: at a million songs it takes a few hundred milliseconds.
     restore: (bytes, snapshot, catalogue) => decodeLibrary(bytes, snapshot.songs, catalogue.songsByIdOf(snapshot)),
   },
