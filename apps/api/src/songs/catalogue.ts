@@ -382,7 +382,8 @@ export class Catalogue {
       if (this.current === snapshot) {
         const inFile = this.inFile?.snapshot === snapshot ? this.inFile.views : undefined;
         if (!snapshot.isEncoded()) snapshot.body();
-        else if (!inFile || kept.some((view) => !inFile.has(view.name))) this.writeFile(snapshot, snapshot.body());
+        else if (!inFile) this.writeFile(snapshot, snapshot.body());
+        else if (kept.some((view) => !inFile.has(view.name))) this.writeViews(snapshot);
       }
     }
     await this.file?.written();
@@ -391,13 +392,26 @@ export class Catalogue {
   /** Writes `snapshot` to the file in the background, with its kept views as built now. */
   private writeFile(snapshot: SongListSnapshot, body: PersistedBody): void {
     if (!this.file) return;
+    const views = this.keptViewBytes(snapshot);
+    this.inFile = { snapshot, views: new Set(views.keys()) };
+    this.file.write(snapshot.version, body, snapshot.songs, views);
+  }
+
+  /** Puts the kept views, as built now, in the file that already holds `snapshot`'s songs. */
+  private writeViews(snapshot: SongListSnapshot): void {
+    if (!this.file) return;
+    const views = this.keptViewBytes(snapshot);
+    this.inFile = { snapshot, views: new Set(views.keys()) };
+    this.file.replaceViews(snapshot.version, views);
+  }
+
+  private keptViewBytes(snapshot: SongListSnapshot): Map<string, Buffer> {
     const views = new Map<string, Buffer>();
     for (const view of this.views) {
       const value = view.keep ? this.built(view, snapshot) : undefined;
       if (value !== undefined) views.set(view.name, view.keep!.encode(value, snapshot));
     }
-    this.inFile = { snapshot, views: new Set(views.keys()) };
-    this.file.write(snapshot.version, body, snapshot.songs, views);
+    return views;
   }
 
   /**

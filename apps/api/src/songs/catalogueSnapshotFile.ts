@@ -38,22 +38,12 @@ export function readSnapshotFile(file: string): SnapshotOnDisk | undefined {
   } catch {
     return undefined;
   }
-  const header: string[] = [];
-  let at = 0;
-  for (let i = 0; i < 5; i += 1) {
-    const end = bytes.indexOf(10, at);
-    if (end < 0) return undefined;
-    header.push(bytes.toString('utf8', at, end));
-    at = end + 1;
-  }
-  const [magic, version, jsonLength, gzipLength, blocksLength] = header as [string, string, string, string, string];
-  const bodyEnd = at + Number(gzipLength);
-  const blocksEnd = bodyEnd + Number(blocksLength);
-  if (magic !== MAGIC || !Number.isSafeInteger(Number(jsonLength)) || !(blocksEnd <= bytes.length)) return undefined;
-  const views = keptViews(bytes, blocksEnd);
-  if (!views) return undefined;
+  const layout = layoutOf(bytes);
+  const views = layout && keptViews(bytes, layout.blocksEnd);
+  if (!layout || !views) return undefined;
+  const { version, jsonLength, bodyStart, bodyEnd, blocksEnd } = layout;
   // Copies: a slice would keep the whole file's buffer alive.
-  const body = persistedBody(fullListTag(version), Buffer.from(bytes.subarray(at, bodyEnd)), Number(jsonLength));
+  const body = persistedBody(fullListTag(version), Buffer.from(bytes.subarray(bodyStart, bodyEnd)), jsonLength);
   let blocks: Buffer | undefined = Buffer.from(bytes.subarray(bodyEnd, blocksEnd));
   let songs: Promise<Song[]> | undefined;
   return {
@@ -69,6 +59,23 @@ export function readSnapshotFile(file: string): SnapshotOnDisk | undefined {
       return songs;
     },
   };
+}
+
+/** Where a snapshot file's body and song blocks lie (its views follow them); undefined when it is not one. */
+function layoutOf(bytes: Buffer): { version: string; jsonLength: number; bodyStart: number; bodyEnd: number; blocksEnd: number } | undefined {
+  const header: string[] = [];
+  let at = 0;
+  for (let i = 0; i < 5; i += 1) {
+    const end = bytes.indexOf(10, at);
+    if (end < 0) return undefined;
+    header.push(bytes.toString('utf8', at, end));
+    at = end + 1;
+  }
+  const [magic, version, jsonLength, gzipLength, blocksLength] = header as [string, string, string, string, string];
+  const bodyEnd = at + Number(gzipLength);
+  const blocksEnd = bodyEnd + Number(blocksLength);
+  if (magic !== MAGIC || !Number.isSafeInteger(Number(jsonLength)) || !(blocksEnd <= bytes.length)) return undefined;
+  return { version, jsonLength: Number(jsonLength), bodyStart: at, bodyEnd, blocksEnd };
 }
 
 /** The kept views after the song blocks, each copied out of the file's buffer; undefined when cut short. */
@@ -96,6 +103,12 @@ export interface SnapshotFile {
   read(): SnapshotOnDisk | undefined;
   /** Writes the snapshot in the background (to a temporary file, then renamed over the old one). */
   write(version: string, body: PersistedBody, songs: readonly Song[], views?: ReadonlyMap<string, Buffer>): void;
+  /**
+   * Replaces the kept views of the file, which holds `version`'s songs: its body and song blocks
+   * are copied as they are, not encoded again (at a million songs that took 10 s). Nothing is
+   * written if the file holds another version by then.
+   */
+  replaceViews(version: string, views: ReadonlyMap<string, Buffer>): void;
   /** Resolves once the last snapshot is on disk (or its write failed). */
   written(): Promise<unknown>;
   /** Removes the snapshot (it can no longer be trusted for the version it names). */
@@ -121,6 +134,18 @@ export function snapshotFileAt(file: string): SnapshotFile {
           ),
         )
         .then(() => fs.promises.rename(tmp, file))
+        .catch(() => fs.promises.rm(tmp, { force: true }));
+    },
+    replaceViews(version, views) {
+      const tmp = `${file}.${process.pid}.tmp`;
+      writing = writing
+        .then(async () => {
+          const bytes = await fs.promises.readFile(file);
+          const layout = layoutOf(bytes);
+          if (layout?.version !== version) return;
+          await fs.promises.writeFile(tmp, Buffer.concat([bytes.subarray(0, layout.blocksEnd), ...viewBytes(views)]));
+          await fs.promises.rename(tmp, file);
+        })
         .catch(() => fs.promises.rm(tmp, { force: true }));
     },
     written: () => writing,

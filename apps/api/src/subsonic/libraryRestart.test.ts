@@ -2,12 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { clearDatabase, useTestDatabase } from '../test/db.js';
 import { createTestApp, createUser } from '../test/context.js';
 import { libraryShape } from '../test/libraryShape.js';
 import { generateSongs, withAlbums } from '../songs/generateSongs.js';
 import { addSongs } from '../songs/songs.service.js';
+import { createCatalogue } from '../songs/catalogue.js';
+import { catalogueStore } from '../songs/songCatalogue.repo.js';
+import { searchIndexView } from '../search/songIndex.js';
 import { albumsInOrder } from './albumOrders.js';
 import { buildLibrary, currentLibrary } from './library.js';
 
@@ -17,6 +20,19 @@ import { buildLibrary, currentLibrary } from './library.js';
  * album page waits for no build and no sort, and a write patches the restored library as it would
  * a built one.
  */
+
+/** The song-block encodes so far: putting a view in a file must not encode its songs again. */
+const encodes = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../songs/songBlocks.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../songs/songBlocks.js')>();
+  return {
+    ...actual,
+    encodeSongBlocks: (...args: Parameters<typeof actual.encodeSongBlocks>) => {
+      encodes.count += 1;
+      return actual.encodeSongBlocks(...args);
+    },
+  };
+});
 
 useTestDatabase();
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'samaa-library-'));
@@ -69,5 +85,38 @@ describe('the Subsonic library after a restart', () => {
     const patched = await currentLibrary(catalogue);
     expect(patched.albums.some((album) => album.name === 'Night Ferries')).toBe(true);
     expect(libraryShape(patched)).toEqual(libraryShape(await buildLibrary(snapshot, catalogue.songsByIdOf(snapshot))));
+  }, 120_000);
+
+  it('joins a file kept before the library was: the songs and body are copied as they were, and the next start restores it', async () => {
+    await clearDatabase();
+    const file = path.join(dir, 'catalogue-older.snapshot');
+    const { ctx } = createTestApp({}, { snapshotFile: file });
+    await addSongs(ctx, withAlbums(generateSongs(800, 5), 5));
+    // A file as a build that kept only the search index left it.
+    const older = createCatalogue({ snapshotFile: file, views: [searchIndexView], store: catalogueStore(ctx.data) });
+    await older.snapshot();
+    await older.written();
+    expect(encodes.count).toBeGreaterThan(0);
+    const songsPart = fs.readFileSync(file);
+
+    const upgraded = createTestApp({}, { snapshotFile: file });
+    await upgraded.ctx.catalogue.loadKept();
+    const built = await currentLibrary(upgraded.ctx.catalogue);
+    expect(upgraded.ctx.catalogue.stats().library).toEqual({ builds: 1, patches: 0, restores: 0 });
+    const encodedBefore = encodes.count;
+    await upgraded.ctx.catalogue.written();
+    expect(encodes.count).toBe(encodedBefore);
+    const after = fs.readFileSync(file);
+    // The file before its views is byte for byte the older one: nothing was encoded again.
+    const viewsAt = songsPart.indexOf('searchIndex\n');
+    expect(after.subarray(0, viewsAt).equals(songsPart.subarray(0, viewsAt))).toBe(true);
+    expect(after.length).toBeGreaterThan(songsPart.length);
+
+    const next = createTestApp({}, { snapshotFile: file });
+    await next.ctx.catalogue.loadKept();
+    const restored = await currentLibrary(next.ctx.catalogue);
+    expect(next.ctx.catalogue.stats().library).toEqual({ builds: 0, patches: 0, restores: 1 });
+    expect(next.ctx.catalogue.stats().searchIndex).toEqual({ builds: 0, patches: 0, restores: 1 });
+    expect(libraryShape(restored)).toEqual(libraryShape(built));
   }, 120_000);
 });
