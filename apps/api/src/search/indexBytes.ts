@@ -1,3 +1,4 @@
+import { decodeSections, encodeSections } from '../songs/keptSections.js';
 import type { Indexable, IndexState } from './catalogueIndex.js';
 
 /*
@@ -7,8 +8,8 @@ import type { Indexable, IndexState } from './catalogueIndex.js';
  * names its song's place in the snapshot's list, so the restored index holds the very objects the
  * list does.
  *
- * Layout: a JSON header line (the arrays' lengths), then the arrays one after the other, each
- * starting on a multiple of 4 bytes, then the terms as UTF-8, one per line.
+ * Layout (`keptSections.ts`): a JSON header line (the arrays' lengths), then the arrays, then the
+ * terms as UTF-8, one per line.
  */
 
 const FORMAT = 1;
@@ -24,8 +25,6 @@ interface Header {
   termsBytes: number;
   fieldLengthSums: number[];
 }
-
-const padded = (n: number) => (n + 3) & ~3;
 
 export function encodeIndex<T extends Indexable>(state: IndexState<T>, placeOf: (doc: T, ordinal: number) => number | undefined): Buffer {
   const ordinals = state.songs.length;
@@ -46,46 +45,13 @@ export function encodeIndex<T extends Indexable>(state: IndexState<T>, placeOf: 
   }
   const termsText = Buffer.from(state.terms.join('\n'));
   const header: Header = { format: FORMAT, ordinals, terms, forward: state.forward.length, postings: total, termsBytes: termsText.length, fieldLengthSums: state.fieldLengthSums };
-  const sections: ArrayBufferView[] = [places, state.starts, state.forward, state.fieldLengths, lengths, postings, postingFields, state.sorted, termsText];
-  const parts: Buffer[] = [Buffer.from(`${JSON.stringify(header)}\n`)];
-  let length = padded(parts[0]!.length);
-  parts[0] = Buffer.concat([parts[0]!, Buffer.alloc(length - parts[0]!.length)]);
-  for (const section of sections) {
-    const bytes = Buffer.from(section.buffer, section.byteOffset, section.byteLength);
-    parts.push(bytes, Buffer.alloc(padded(bytes.length) - bytes.length));
-    length += padded(bytes.length);
-  }
-  return Buffer.concat(parts, length);
-}
-
-/** Reads sections of `bytes` in order, each copied into an array of its own. */
-function reader(bytes: Buffer, from: number) {
-  let at = from;
-  const take = (byteLength: number) => {
-    const slice = bytes.subarray(at, at + byteLength);
-    if (slice.length !== byteLength) throw new Error('the kept index is cut short');
-    at += padded(byteLength);
-    return slice;
-  };
-  return {
-    u32(count: number): Uint32Array<ArrayBuffer> {
-      const out = new Uint32Array(count);
-      Buffer.from(out.buffer).set(take(count * 4));
-      return out;
-    },
-    u8(count: number): Uint8Array<ArrayBuffer> {
-      return Uint8Array.from(take(count));
-    },
-    text: (byteLength: number) => take(byteLength).toString('utf8'),
-  };
+  return encodeSections(header, [places, state.starts, state.forward, state.fieldLengths, lengths, postings, postingFields, state.sorted, termsText]);
 }
 
 /** The index kept by `encodeIndex`, its ordinals pointing at `songs` (the snapshot's list, or a library's albums or artists). */
 export function decodeIndex<T extends Indexable>(bytes: Buffer, songs: readonly T[]): IndexState<T> {
-  const lineEnd = bytes.indexOf(10);
-  const header = JSON.parse(bytes.toString('utf8', 0, lineEnd)) as Header;
+  const { header, read } = decodeSections<Header>(bytes, 'index');
   if (header.format !== FORMAT) throw new Error('the kept index is of another format');
-  const read = reader(bytes, padded(lineEnd + 1));
   const places = read.u32(header.ordinals);
   const starts = read.u32(header.ordinals + 1);
   const forward = read.u32(header.forward);

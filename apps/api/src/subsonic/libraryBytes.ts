@@ -1,6 +1,7 @@
 import type { Song } from '@samaa/shared';
 import { CatalogueIndex } from '../search/catalogueIndex.js';
 import { decodeIndex, encodeIndex } from '../search/indexBytes.js';
+import { decodeSections, encodeSections } from '../songs/keptSections.js';
 import type { Library } from './library.js';
 import { ALBUM_FIELDS, ARTIST_FIELDS, newIdCache, nextTurn, type AlbumEntry, type ArtistEntry } from './libraryEntries.js';
 
@@ -10,8 +11,8 @@ import { ALBUM_FIELDS, ARTIST_FIELDS, newIdCache, nextTurn, type AlbumEntry, typ
  * song again and sorting the albums with the collator. Songs are not stored: each is named by its
  * place in the snapshot's list, so the restored library holds the very objects the list does.
  *
- * Layout: a JSON header line (counts, lengths, the names and ids as strings), then typed arrays,
- * each starting on a multiple of 4 bytes, then the two word indexes (`indexBytes.ts`).
+ * Layout (`keptSections.ts`): a JSON header line (counts, lengths, the names and ids as strings),
+ * then typed arrays, then the two word indexes (`indexBytes.ts`).
  */
 
 const FORMAT = 1;
@@ -32,8 +33,6 @@ interface Header {
   artistIndexBytes: number;
   albumIndexBytes: number;
 }
-
-const padded = (n: number) => (n + 3) & ~3;
 
 /** The library's bytes; `placeOf` names a song's place in the snapshot's list. */
 export function encodeLibrary(library: Library, placeOf: (song: Song) => number | undefined): Buffer {
@@ -108,33 +107,7 @@ export function encodeLibrary(library: Library, placeOf: (song: Song) => number 
     artistIndex,
     albumIndex,
   ];
-  const headerLine = Buffer.from(`${JSON.stringify(header)}\n`);
-  const parts: Buffer[] = [headerLine, Buffer.alloc(padded(headerLine.length) - headerLine.length)];
-  for (const section of sections) {
-    const bytes = Buffer.from(section.buffer, section.byteOffset, section.byteLength);
-    parts.push(bytes, Buffer.alloc(padded(bytes.length) - bytes.length));
-  }
-  return Buffer.concat(parts);
-}
-
-/** Reads sections of `bytes` in order; typed arrays are copied out (aligned, and free of the file's buffer). */
-function reader(bytes: Buffer, from: number) {
-  let at = from;
-  const take = (byteLength: number) => {
-    const slice = bytes.subarray(at, at + byteLength);
-    if (slice.length !== byteLength) throw new Error('the kept library is cut short');
-    at += padded(byteLength);
-    return slice;
-  };
-  const copy = <A extends Uint32Array<ArrayBuffer> | Float64Array<ArrayBuffer>>(out: A): A => {
-    Buffer.from(out.buffer).set(take(out.byteLength));
-    return out;
-  };
-  return {
-    u32: (count: number) => copy(new Uint32Array(count)),
-    f64: (count: number) => copy(new Float64Array(count)),
-    bytes: take,
-  };
+  return encodeSections(header, sections);
 }
 
 /**
@@ -143,12 +116,10 @@ function reader(bytes: Buffer, from: number) {
  */
 export async function decodeLibrary(bytes: Buffer, songs: readonly Song[], songById: Map<string, Song>): Promise<Library> {
   await nextTurn();
-  const lineEnd = bytes.indexOf(10);
-  const header = JSON.parse(bytes.toString('utf8', 0, lineEnd)) as Header;
+  const { header, read } = decodeSections<Header>(bytes, 'library');
   if (header.format !== FORMAT) throw new Error('the kept library is of another format');
   const albumCount = header.albums.ids.length;
   const artistCount = header.artists.ids.length;
-  const read = reader(bytes, padded(lineEnd + 1));
   const songStarts = read.u32(albumCount + 1);
   const songPlaces = read.u32(header.songPlaces);
   const albumArtist = read.u32(albumCount);
