@@ -57,7 +57,6 @@ export function internSongStrings(songs: Song[], one = interner()): Song[] {
   return songs;
 }
 
-/** Songs back from `encodeSongBlocks`, one block per turn of the event loop. */
 /**
  * The songs by id, made a slice per turn of the event loop: a kept catalogue's map is made while
  * it loads, before the server listens, so no request meets a whole-catalogue stretch of it.
@@ -72,6 +71,7 @@ export async function songsByIdInSlices(songs: readonly Song[]): Promise<Map<str
   return byId;
 }
 
+/** Songs back from `encodeSongBlocks`, one block per turn of the event loop. */
 export async function decodeSongBlocks(bytes: Buffer): Promise<Song[]> {
   const songs: Song[] = [];
   const one = interner();
