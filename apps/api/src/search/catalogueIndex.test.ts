@@ -49,6 +49,14 @@ describe('catalogue index: cost against catalogue size', () => {
     expect(large.lastCost.postings).toBe(2);
   });
 
+  it('scores only the candidates holding every word: the rest are passed over in one read per term', () => {
+    const { total } = large.search(['crimson', 'dreams', 'a'], 20, 'where-missing');
+    const cost = large.lastCost;
+    expect(total).toBeGreaterThan(0);
+    expect(cost.candidates).toBeGreaterThan(10 * total);
+    expect(cost.scored).toBe(total);
+  });
+
   it('skips prefix terms once whole-word matches fill the page', () => {
     const index = new CatalogueIndex();
     index.addAll(Array.from({ length: 30 }, (_, i) => songOf(i, `Rain ${i}`, 'A')));

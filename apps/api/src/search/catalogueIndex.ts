@@ -53,6 +53,8 @@ export interface QueryCost {
   postings: number;
   /** Songs checked against every word. */
   candidates: number;
+  /** Candidates scored: those holding a term of every word (the rest are passed over unscored). */
+  scored: number;
   /** Dictionary terms compared for typos. */
   fuzzyTerms: number;
 }
@@ -129,8 +131,14 @@ export class CatalogueIndex<T extends Indexable = Song> {
   private sortedValid = true;
   /** Term ids by term length, for the typo search. */
   private byLength: number[][] = [];
+  /**
+   * Per term, the words of the running search it matches (bit i: word i); all zero between
+   * searches. A candidate lacking a word is then passed over in one read per term it holds,
+   * before any scoring.
+   */
+  private wordBits = new Uint32Array(0);
 
-  lastCost: QueryCost = { postings: 0, candidates: 0, fuzzyTerms: 0 };
+  lastCost: QueryCost = { postings: 0, candidates: 0, scored: 0, fuzzyTerms: 0 };
 
   /** The index's arrays, as `indexBytes.ts` keeps them on disk (term order sorted first). */
   state(): IndexState<T> {
@@ -352,7 +360,7 @@ export class CatalogueIndex<T extends Indexable = Song> {
    * (BM25+ with field boosts), then name. `total` is the number of matches.
    */
   search(words: string[], wanted: number, typos: 'where-missing' | 'all'): { songs: T[]; total: number } {
-    const cost: QueryCost = { postings: 0, candidates: 0, fuzzyTerms: 0 };
+    const cost: QueryCost = { postings: 0, candidates: 0, scored: 0, fuzzyTerms: 0 };
     this.lastCost = cost;
     this.finish();
     const unique = [...new Set(words.slice(0, -1))].filter((w) => w !== words.at(-1));
@@ -386,25 +394,54 @@ export class CatalogueIndex<T extends Indexable = Song> {
     const top = new TopK<Match>(wanted, (a, b) => this.compare(a, b));
     let total = 0;
     const tf = this.lengthFactors();
-    for (const [id, { kind }] of startTerms) {
-      const worst = top.worst();
-      if (top.full() && worst && worst.kind < kind) break;
-      const list = this.postings[id]!;
-      const length = this.postingLengths[id]!;
-      cost.postings += length;
-      for (let p = 0; p < length; p += 1) {
-        const ordinal = list[p]!;
-        if (seen[ordinal] || this.songs[ordinal] === undefined) continue;
-        seen[ordinal] = 1;
-        cost.candidates += 1;
-        const match = this.matchOf(ordinal, query, tf);
-        if (match) {
-          total += 1;
-          top.offer(match);
+    const every = this.markWords(query);
+    try {
+      for (const [id, { kind }] of startTerms) {
+        const worst = top.worst();
+        if (top.full() && worst && worst.kind < kind) break;
+        const list = this.postings[id]!;
+        const length = this.postingLengths[id]!;
+        cost.postings += length;
+        for (let p = 0; p < length; p += 1) {
+          const ordinal = list[p]!;
+          if (seen[ordinal] || this.songs[ordinal] === undefined) continue;
+          seen[ordinal] = 1;
+          cost.candidates += 1;
+          if (every !== undefined && !this.holdsEvery(ordinal, every)) continue;
+          cost.scored += 1;
+          const match = this.matchOf(ordinal, query, tf);
+          if (match) {
+            total += 1;
+            top.offer(match);
+          }
         }
       }
+    } finally {
+      this.unmarkWords(query);
     }
     return { songs: top.sorted().map((match) => this.songs[match.ordinal]!), total };
+  }
+
+  /** Marks each query word's terms in `wordBits`; the bits a song needs, or undefined past 31 words. */
+  private markWords(query: Word[]): number | undefined {
+    if (query.length > 31) return undefined;
+    if (this.wordBits.length < this.terms.length) this.wordBits = new Uint32Array(Math.max(1024, this.terms.length * 2));
+    query.forEach((word, i) => {
+      for (const id of word.matches.keys()) this.wordBits[id]! |= 1 << i;
+    });
+    return 2 ** query.length - 1;
+  }
+
+  private unmarkWords(query: Word[]): void {
+    if (query.length > 31) return;
+    for (const word of query) for (const id of word.matches.keys()) this.wordBits[id] = 0;
+  }
+
+  /** Whether the song holds a term of every query word: one read per term it holds. */
+  private holdsEvery(ordinal: number, every: number): boolean {
+    let held = 0;
+    for (let e = this.starts[ordinal]!; e < this.starts[ordinal + 1]!; e += 1) held |= this.wordBits[this.forward[e]! >>> 3]!;
+    return held === every;
   }
 
   /** BM25+'s term-frequency part for one occurrence, by field and field length, times the field's boost. */
