@@ -29,16 +29,20 @@ const WORDS = ['Midnight', 'Golden', 'Broken', 'Electric', 'Silent', 'Burning', 
 const NOUNS = ['Rain', 'Hearts', 'Skyline', 'Dreams', 'River', 'Fire', 'Echoes', 'Moon', 'Garden', 'Ocean'];
 const NAMES = ['Aria', 'Arjun', 'Maya', 'Leo', 'Nina', 'Kabir', 'Zara', 'Priya', 'Omar', 'Meera'];
 
+/** The i-th phrase in each of its three forms: three whole words; name, prefix, noun; a typo and a number. */
+export function seededPhraseForms(i: number): [string, string, string] {
+  const word = WORDS[i % 10]!;
+  const noun = NOUNS[Math.floor(i / 10) % 10]!;
+  const name = NAMES[Math.floor(i / 100) % 10]!;
+  return [`${word} ${noun} ${name}`, `${name} ${word.slice(0, 4)} ${noun}`, `${word}x ${noun} ${i}`];
+}
+
 /** Search phrases never repeated within a run (the route caches answers by query). */
 function phrases(): () => string {
   let n = 0;
   return () => {
     const i = n++;
-    const word = WORDS[i % 10]!;
-    const noun = NOUNS[Math.floor(i / 10) % 10]!;
-    const name = NAMES[Math.floor(i / 100) % 10]!;
-    const forms = [`${word} ${noun} ${name}`, `${name} ${word.slice(0, 4)} ${noun}`, `${word}x ${noun} ${i}`];
-    return forms[i % forms.length]!;
+    return seededPhraseForms(i)[i % 3]!;
   };
 }
 
