@@ -4,7 +4,7 @@ import { SEED_EMAIL_DOMAIN, SEED_PASSWORD } from '../apps/api/src/cli/seed.js';
 import { spawnApiServer } from '../apps/api/src/test/spawnServer.js';
 import { login } from './lib/scaleBench.js';
 import { measure } from './lib/load.js';
-import { copySeeded, seededServerEnv } from './lib/seededBench.js';
+import { copySeeded, seededPhraseForms, seededServerEnv } from './lib/seededBench.js';
 
 /*
  * The song-list page alone, per build in the order given, on a copy of a seeded folder: started,
@@ -20,7 +20,11 @@ for (const [i, entry] of entries.entries()) {
   const api = await spawnApiServer(seededServerEnv(dataDir), { entry, timeoutMs: 600_000, logFile: path.join(work!, `list-${i}.log`) });
   const token = await login(api.url, `listener1@${SEED_EMAIL_DOMAIN}`, SEED_PASSWORD);
   await fetch(`${api.url}/api/browse/albums?sort=name&limit=60&page=3`, { headers: { 'x-auth-token': token } });
-  await new Promise((r) => setTimeout(r, 8000));
+  await new Promise((r) => setTimeout(r, Number(process.env.IDLE_MS ?? 8000)));
+  if (process.env.SEARCH_FIRST === '1') {
+    let n = 0;
+    await measure({ name: 'search', url: api.url, connections: 10, durationSec: 6, warmupSec: 0, next: () => ({ path: `/api/search?search=${encodeURIComponent(seededPhraseForms(n)[n++ % 3]!)}`, headers: { 'x-auth-token': token } }) });
+  }
   const c0 = cpu(api.pid!);
   await new Promise((r) => setTimeout(r, 3000));
   const idle = cpu(api.pid!) - c0;
