@@ -57,6 +57,17 @@ describe('catalogue index: cost against catalogue size', () => {
     expect(cost.scored).toBe(total);
   });
 
+  it('marks the next word’s songs first when its postings are few: most candidates are passed over in one read', () => {
+    const { total } = large.search(['crimson', 'dreams'], 20, 'where-missing');
+    const cost = large.lastCost;
+    expect(total).toBeGreaterThan(0);
+    expect(cost.read).toBeLessThan(cost.candidates / 5);
+    expect(cost.read).toBeGreaterThanOrEqual(total);
+    // A rare word is not made to read a common one's postings.
+    large.search(['crimson', 'zyxwvut'], 20, 'where-missing');
+    expect(large.lastCost.postings).toBe(2);
+  });
+
   it('skips prefix terms once whole-word matches fill the page', () => {
     const index = new CatalogueIndex();
     index.addAll(Array.from({ length: 30 }, (_, i) => songOf(i, `Rain ${i}`, 'A')));

@@ -47,12 +47,17 @@ const grown = <T extends Uint32Array | Uint8Array>(array: T, needed: number): T 
   return next;
 };
 
+/** How many times the start word's postings the next word's may be and still be marked first. */
+const NEXT_WORD_SPAN = 4;
+
 /** What one query looked at: tests compare these at two catalogue sizes. */
 export interface QueryCost {
-  /** Posting entries read (the starting word's). */
+  /** Posting entries read (the starting word's, and the next word's when it is marked). */
   postings: number;
   /** Songs checked against every word. */
   candidates: number;
+  /** Candidates whose term ids were read (those the next word's marks let through). */
+  read: number;
   /** Candidates scored: those holding a term of every word (the rest are passed over unscored). */
   scored: number;
   /** Dictionary terms compared for typos. */
@@ -138,7 +143,7 @@ export class CatalogueIndex<T extends Indexable = Song> {
    */
   private wordBits = new Uint32Array(0);
 
-  lastCost: QueryCost = { postings: 0, candidates: 0, scored: 0, fuzzyTerms: 0 };
+  lastCost: QueryCost = { postings: 0, candidates: 0, read: 0, scored: 0, fuzzyTerms: 0 };
 
   /** The index's arrays, as `indexBytes.ts` keeps them on disk (term order sorted first). */
   state(): IndexState<T> {
@@ -360,7 +365,7 @@ export class CatalogueIndex<T extends Indexable = Song> {
    * (BM25+ with field boosts), then name. `total` is the number of matches.
    */
   search(words: string[], wanted: number, typos: 'where-missing' | 'all'): { songs: T[]; total: number } {
-    const cost: QueryCost = { postings: 0, candidates: 0, scored: 0, fuzzyTerms: 0 };
+    const cost: QueryCost = { postings: 0, candidates: 0, read: 0, scored: 0, fuzzyTerms: 0 };
     this.lastCost = cost;
     this.finish();
     const unique = [...new Set(words.slice(0, -1))].filter((w) => w !== words.at(-1));
@@ -391,6 +396,7 @@ export class CatalogueIndex<T extends Indexable = Song> {
     const startTerms = [...start.matches].sort((a, b) => a[1].kind - b[1].kind);
 
     const seen = new Uint8Array(this.songs.length);
+    const inNext = this.songsOfNextWord(query, start, cost);
     const top = new TopK<Match>(wanted, (a, b) => this.compare(a, b));
     let total = 0;
     const tf = this.lengthFactors();
@@ -407,6 +413,8 @@ export class CatalogueIndex<T extends Indexable = Song> {
           if (seen[ordinal] || this.songs[ordinal] === undefined) continue;
           seen[ordinal] = 1;
           cost.candidates += 1;
+          if (inNext !== undefined && !inNext[ordinal]) continue;
+          cost.read += 1;
           if (every !== undefined && !this.holdsEvery(ordinal, every)) continue;
           cost.scored += 1;
           const match = this.matchOf(ordinal, query, tf);
@@ -420,6 +428,26 @@ export class CatalogueIndex<T extends Indexable = Song> {
       this.unmarkWords(query);
     }
     return { songs: top.sorted().map((match) => this.songs[match.ordinal]!), total };
+  }
+
+  /**
+   * The songs of the most selective word after `start`, marked by ordinal, when its postings are
+   * few enough (at most NEXT_WORD_SPAN times the start's) that marking them costs less than
+   * reading every candidate's terms; otherwise undefined. A query of common words then checks
+   * most candidates with one read.
+   */
+  private songsOfNextWord(query: Word[], start: Word, cost: QueryCost): Uint8Array | undefined {
+    let next: Word | undefined;
+    for (const word of query) if (word !== start && (!next || word.size < next.size)) next = word;
+    if (!next || next.size > NEXT_WORD_SPAN * start.size) return undefined;
+    const marked = new Uint8Array(this.songs.length);
+    for (const id of next.matches.keys()) {
+      const list = this.postings[id]!;
+      const length = this.postingLengths[id]!;
+      cost.postings += length;
+      for (let p = 0; p < length; p += 1) marked[list[p]!] = 1;
+    }
+    return marked;
   }
 
   /** Marks each query word's terms in `wordBits`; the bits a song needs, or undefined past 31 words. */
