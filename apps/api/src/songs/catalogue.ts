@@ -405,11 +405,17 @@ export class Catalogue {
     this.file.replaceViews(snapshot.version, views);
   }
 
+  /** The kept views built now, as bytes; one that cannot be encoded is left out (the next start builds it). */
   private keptViewBytes(snapshot: SongListSnapshot): Map<string, Buffer> {
     const views = new Map<string, Buffer>();
     for (const view of this.views) {
       const value = view.keep ? this.built(view, snapshot) : undefined;
-      if (value !== undefined) views.set(view.name, view.keep!.encode(value, snapshot));
+      if (value === undefined) continue;
+      try {
+        views.set(view.name, view.keep!.encode(value, snapshot));
+      } catch {
+        // The songs and the other views are still worth keeping.
+      }
     }
     return views;
   }

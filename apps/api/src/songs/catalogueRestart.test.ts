@@ -9,7 +9,9 @@ import { countEngineCalls, engineCallsDuring } from '../test/engineCalls.js';
 import { generateSongs } from './generateSongs.js';
 import { SONGS_PER_BLOCK } from './songBlocks.js';
 import { addSongs } from './songs.service.js';
-import { songsByIdView } from './catalogue.js';
+import { createCatalogue, songsByIdView, type CatalogueView } from './catalogue.js';
+import { catalogueStore } from './songCatalogue.repo.js';
+import { searchIndexView } from '../search/songIndex.js';
 
 /*
  * After a restart the catalogue comes from the snapshot file: the first full list is sent from
@@ -141,4 +143,30 @@ describe('the catalogue after a restart', () => {
     expect((await request(again.app).get('/api/search?search=zyxwvut').set('x-auth-token', listener.token)).body).toEqual(before);
     expect(again.ctx.catalogue.stats().searchIndex).toEqual({ builds: 0, patches: 0, restores: 1 });
   }, 300_000);
+
+  it('keeps the songs and the other views when one view cannot be encoded', async () => {
+    await clearDatabase();
+    const file = path.join(dir, 'catalogue-broken-view.snapshot');
+    const { ctx } = createTestApp();
+    await addSongs(ctx, generateSongs(300, 3));
+    const broken: CatalogueView<number> = {
+      name: 'broken',
+      build: () => 1,
+      keep: {
+        encode: () => {
+          throw new Error('cannot be encoded');
+        },
+        restore: () => 1,
+      },
+    };
+    const views = [searchIndexView, broken] as CatalogueView<unknown>[];
+    const catalogue = createCatalogue({ snapshotFile: file, views, store: catalogueStore(ctx.data) });
+    await catalogue.view(broken);
+    await catalogue.written();
+    const again = createCatalogue({ snapshotFile: file, views, store: catalogueStore(ctx.data) });
+    await again.loadKept();
+    expect((await again.snapshot()).songs).toHaveLength(300);
+    expect(again.stats().searchIndex).toEqual({ builds: 0, patches: 0, restores: 1 });
+    expect(again.stats().broken!.restores).toBe(0);
+  }, 120_000);
 });

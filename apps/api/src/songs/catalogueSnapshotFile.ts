@@ -105,8 +105,8 @@ export interface SnapshotFile {
   write(version: string, body: PersistedBody, songs: readonly Song[], views?: ReadonlyMap<string, Buffer>): void;
   /**
    * Replaces the kept views of the file, which holds `version`'s songs: its body and song blocks
-   * are copied as they are, not encoded again (at a million songs that took 10 s). Nothing is
-   * written if the file holds another version by then.
+   * are copied as they are, not encoded again (a large catalogue's encode outlasts a stop's
+   * grace). Nothing is written if the file holds another version by then.
    */
   replaceViews(version: string, views: ReadonlyMap<string, Buffer>): void;
   /** Resolves once the last snapshot is on disk (or its write failed). */

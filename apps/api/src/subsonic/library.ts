@@ -137,7 +137,7 @@ export const libraryView: CatalogueView<Library> = {
       sortEveryOrder(library);
       return encodeLibrary(library, placesIn(songs));
     },
-    // In slices once the server listens: at a million songs it takes a few hundred milliseconds.
+    // In slices once the server listens: a large library's restore would otherwise delay listening.
     restore: (bytes, snapshot, catalogue) => decodeLibrary(bytes, snapshot.songs, catalogue.songsByIdOf(snapshot)),
   },
 };
