@@ -1,4 +1,5 @@
 import { saavnAudioUrl, saavnImageUrl, type ImportCandidate, type ImportInput, type ImportRow, type SaavnSong } from '@samaa/shared';
+import { nextTurn } from '../eventLoop.js';
 import { candidatesOf, type IndexedSong, type MatchIndex } from './matchIndex.js';
 import { normaliseArtist } from './normalise.js';
 import { compareScores, comparable, isCandidate, isConfident, recordingKey, score, type Comparable, type Score } from './scorer.js';
@@ -164,7 +165,7 @@ export async function matchRows(
   for (let i = 0; i < inputs.length; i++) {
     first.push(matchInCatalogue(index, inputs[i]!, positions[i]!));
     // A 10,000-row import takes seconds of CPU: other requests are served in between.
-    if (i % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resolve) => setImmediate(resolve));
+    if (i % YIELD_EVERY === YIELD_EVERY - 1) await nextTurn();
   }
   const { saavn } = options;
   if (!saavn) return first.map((f) => f.row);

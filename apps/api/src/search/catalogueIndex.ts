@@ -49,6 +49,8 @@ const grown = <T extends Uint32Array | Uint8Array>(array: T, needed: number): T 
 
 /** How many times the start word's postings the next word's may be and still be marked first. */
 const NEXT_WORD_SPAN = 4;
+/** Query words `wordBits` can mark: one bit each in a 32-bit value, kept positive. */
+const MARKED_WORDS = 31;
 
 /** What one query looked at: tests compare these at two catalogue sizes. */
 export interface QueryCost {
@@ -450,9 +452,9 @@ export class CatalogueIndex<T extends Indexable = Song> {
     return marked;
   }
 
-  /** Marks each query word's terms in `wordBits`; the bits a song needs, or undefined past 31 words. */
+  /** Marks each query word's terms in `wordBits`; the bits a song needs, or undefined past MARKED_WORDS words. */
   private markWords(query: Word[]): number | undefined {
-    if (query.length > 31) return undefined;
+    if (query.length > MARKED_WORDS) return undefined;
     if (this.wordBits.length < this.terms.length) this.wordBits = new Uint32Array(Math.max(1024, this.terms.length * 2));
     query.forEach((word, i) => {
       for (const id of word.matches.keys()) this.wordBits[id]! |= 1 << i;
@@ -461,7 +463,7 @@ export class CatalogueIndex<T extends Indexable = Song> {
   }
 
   private unmarkWords(query: Word[]): void {
-    if (query.length > 31) return;
+    if (query.length > MARKED_WORDS) return;
     for (const word of query) for (const id of word.matches.keys()) this.wordBits[id] = 0;
   }
 

@@ -1,6 +1,8 @@
 import { LRUCache } from 'lru-cache';
 import type { Song } from '@samaa/shared';
 import type { Catalogue, CatalogueView, SongListSnapshot } from '../songs/songs.service.js';
+import { nextTurn } from '../eventLoop.js';
+import { songPlaces } from '../songs/keptSections.js';
 import { CatalogueIndex } from './catalogueIndex.js';
 import { decodeIndex, encodeIndex } from './indexBytes.js';
 import { queryTerms } from './textIndex.js';
@@ -29,7 +31,7 @@ async function buildInSlices({ songs }: SongListSnapshot): Promise<SongIndex> {
   const index = new CatalogueIndex();
   for (let from = 0; from < songs.length; from += BUILD_CHUNK) {
     index.addAll(songs, from, Math.min(songs.length, from + BUILD_CHUNK));
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
   }
   index.finish();
   index.compact();
@@ -64,13 +66,9 @@ export const searchIndexView: CatalogueView<SongIndex> = {
   // Kept in the snapshot file: after a restart the first search finds it built.
   keep: {
     encode: ({ index }, { songs }) => {
-      let places: Map<Song, number> | undefined;
+      const placeOf = songPlaces(songs);
       // Ordinals follow the list until songs are removed or replaced.
-      return encodeIndex(index.state(), (song, ordinal) => {
-        if (songs[ordinal] === song) return ordinal;
-        places ??= new Map(songs.map((s, place) => [s, place]));
-        return places.get(song);
-      });
+      return encodeIndex(index.state(), (song, ordinal) => (songs[ordinal] === song ? ordinal : placeOf(song)));
     },
     restore: (bytes, { songs }) => withRankings(CatalogueIndex.restored(decodeIndex(bytes, songs))),
   },

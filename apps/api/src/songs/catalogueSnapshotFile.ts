@@ -118,35 +118,37 @@ export interface SnapshotFile {
 export function snapshotFileAt(file: string): SnapshotFile {
   /** The file being written, if any: a shutdown waits for it. */
   let writing: Promise<unknown> = Promise.resolve();
+  const tmp = `${file}.${process.pid}.tmp`;
+  /**
+   * Replaces the file with what `contents` makes, once the write before has ended (two at once
+   * would share the temporary file); `contents` answering undefined leaves the file as it is.
+   */
+  const replace = (contents: () => Promise<readonly Buffer[] | undefined>) => {
+    writing = writing
+      .then(async () => {
+        const parts = await contents();
+        if (!parts) return;
+        await fs.promises.writeFile(tmp, Buffer.concat(parts));
+        await fs.promises.rename(tmp, file);
+      })
+      .catch(() => fs.promises.rm(tmp, { force: true }));
+  };
   return {
     path: file,
     read: () => readSnapshotFile(file),
     write(version, body, songs, views = new Map()) {
-      const tmp = `${file}.${process.pid}.tmp`;
       const blocks = encodeSongBlocks(songs);
-      // One write at a time: two would share the temporary file.
-      writing = writing
-        .then(() => Promise.all([blocks, fs.promises.mkdir(path.dirname(file), { recursive: true })]))
-        .then(([encoded]) =>
-          fs.promises.writeFile(
-            tmp,
-            Buffer.concat([Buffer.from(`${MAGIC}\n${version}\n${body.jsonLength}\n${body.gzip.length}\n${encoded.length}\n`), body.gzip, encoded, ...viewBytes(views)]),
-          ),
-        )
-        .then(() => fs.promises.rename(tmp, file))
-        .catch(() => fs.promises.rm(tmp, { force: true }));
+      replace(async () => {
+        const [encoded] = await Promise.all([blocks, fs.promises.mkdir(path.dirname(file), { recursive: true })]);
+        return [Buffer.from(`${MAGIC}\n${version}\n${body.jsonLength}\n${body.gzip.length}\n${encoded.length}\n`), body.gzip, encoded, ...viewBytes(views)];
+      });
     },
     replaceViews(version, views) {
-      const tmp = `${file}.${process.pid}.tmp`;
-      writing = writing
-        .then(async () => {
-          const bytes = await fs.promises.readFile(file);
-          const layout = layoutOf(bytes);
-          if (layout?.version !== version) return;
-          await fs.promises.writeFile(tmp, Buffer.concat([bytes.subarray(0, layout.blocksEnd), ...viewBytes(views)]));
-          await fs.promises.rename(tmp, file);
-        })
-        .catch(() => fs.promises.rm(tmp, { force: true }));
+      replace(async () => {
+        const bytes = await fs.promises.readFile(file);
+        const layout = layoutOf(bytes);
+        return layout?.version === version ? [bytes.subarray(0, layout.blocksEnd), ...viewBytes(views)] : undefined;
+      });
     },
     written: () => writing,
     remove: () => fs.rmSync(file, { force: true }),

@@ -4,7 +4,24 @@
  * 4 bytes so a typed array can be copied straight out of it.
  */
 
+import type { Song } from '@samaa/shared';
+
 const padded = (n: number) => (n + 3) & ~3;
+
+/**
+ * A song's place in `songs` (the snapshot's list), as kept views name their songs: the map is made
+ * on the first lookup, so a view whose songs sit at their places never makes it.
+ */
+export function songPlaces(songs: readonly Song[]): (song: Song) => number | undefined {
+  let places: Map<Song, number> | undefined;
+  return (song) => {
+    if (!places) {
+      places = new Map();
+      songs.forEach((each, place) => places!.set(each, place));
+    }
+    return places.get(song);
+  };
+}
 
 /** `header` as a JSON line, then each section, padded. */
 export function encodeSections(header: unknown, sections: readonly ArrayBufferView[]): Buffer {

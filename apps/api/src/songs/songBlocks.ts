@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { gunzipSync, gzip } from 'node:zlib';
 import type { Song } from '@samaa/shared';
+import { nextTurn } from '../eventLoop.js';
 
 /*
  * The catalogue's songs for the snapshot file: blocks of songs, one gzipped JSON array each, read
@@ -16,7 +17,6 @@ import type { Song } from '@samaa/shared';
 export const SONGS_PER_BLOCK = 2000;
 
 const gzipAsync = promisify(gzip);
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * The songs as blocks, each gzipped (on the thread pool) and preceded by its length line; one

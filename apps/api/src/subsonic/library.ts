@@ -1,8 +1,10 @@
 import type { Song } from '@samaa/shared';
 import type { Catalogue, CatalogueChange, CatalogueView, SongListSnapshot } from '../songs/songs.service.js';
+import { nextTurn } from '../eventLoop.js';
 import { foldTerm } from '../search/textIndex.js';
 import { CatalogueIndex } from '../search/catalogueIndex.js';
 import type { FiledSong } from './genreIndex.js';
+import { songPlaces } from '../songs/keptSections.js';
 import { sortEveryOrder } from './albumOrders.js';
 import { decodeLibrary, encodeLibrary } from './libraryBytes.js';
 import { patchLibrary, type LibraryPatch } from './libraryPatch.js';
@@ -14,7 +16,6 @@ import {
   attachSong,
   createdMsOf,
   newIdCache,
-  nextTurn,
   settleAlbum,
   settleArtist,
   sortName,
@@ -135,19 +136,12 @@ export const libraryView: CatalogueView<Library> = {
   keep: {
     encode: (library, { songs }) => {
       sortEveryOrder(library);
-      return encodeLibrary(library, placesIn(songs));
+      return encodeLibrary(library, songPlaces(songs));
     },
     // In slices once the server listens: a large library's restore would otherwise delay listening.
     restore: (bytes, snapshot, catalogue) => decodeLibrary(bytes, snapshot.songs, catalogue.songsByIdOf(snapshot)),
   },
 };
-
-/** A song's place in `songs`. */
-function placesIn(songs: readonly Song[]): (song: Song) => number | undefined {
-  const places = new Map<Song, number>();
-  songs.forEach((song, place) => places.set(song, place));
-  return (song) => places.get(song);
-}
 
 /** The library of the current catalogue; requests while it is built share one build. */
 export function currentLibrary(catalogue: Catalogue): Promise<Library> {

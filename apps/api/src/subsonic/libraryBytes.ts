@@ -3,7 +3,8 @@ import { CatalogueIndex } from '../search/catalogueIndex.js';
 import { decodeIndex, encodeIndex } from '../search/indexBytes.js';
 import { decodeSections, encodeSections } from '../songs/keptSections.js';
 import type { Library } from './library.js';
-import { ALBUM_FIELDS, ARTIST_FIELDS, newIdCache, nextTurn, type AlbumEntry, type ArtistEntry } from './libraryEntries.js';
+import { nextTurn } from '../eventLoop.js';
+import { ALBUM_FIELDS, ARTIST_FIELDS, newIdCache, type AlbumEntry, type ArtistEntry } from './libraryEntries.js';
 
 /*
  * The Subsonic library as bytes, kept in the catalogue's snapshot file beside the songs: a

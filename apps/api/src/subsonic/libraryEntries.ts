@@ -46,9 +46,6 @@ export interface LibraryMaps {
 export const ARTIST_FIELDS: Fields<ArtistEntry> = { id: (artist) => artist.id, texts: (artist) => [artist.name, undefined, undefined] };
 export const ALBUM_FIELDS: Fields<AlbumEntry> = { id: (album) => album.id, texts: (album) => [album.name, album.artist, undefined] };
 
-/** Lets requests in between the slices of a library's build or restore. */
-export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /** The album of songs that have none. */
 export const SINGLES = 'Singles';
 export const IGNORED_ARTICLES = ['The', 'A', 'An', 'El', 'La', 'Le', 'Les', 'Los', 'Las'];
