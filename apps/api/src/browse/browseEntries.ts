@@ -1,5 +1,6 @@
 import type { AlbumCard, AlbumDetail, ArtistCard, PlacedSong } from '@samaa/shared';
 import type { Song } from '@samaa/shared';
+import { plainSong } from '../songs/songTable.js';
 import { albumOfSongId, type AlbumEntry, type ArtistEntry, type Library } from '../subsonic/library.js';
 
 /*
@@ -25,7 +26,7 @@ export function albumCard(library: Library, album: AlbumEntry): AlbumCard {
 /** The song with the album and artist the library files it under. */
 export function placedSong(library: Library, song: Song): PlacedSong {
   const album = albumOfSongId(library, song._id);
-  return { ...song, albumId: album?.id ?? '', artistId: album?.artistId ?? '' };
+  return { ...plainSong(song), albumId: album?.id ?? '', artistId: album?.artistId ?? '' };
 }
 
 export function albumDetail(library: Library, album: AlbumEntry): AlbumDetail {
@@ -33,7 +34,7 @@ export function albumDetail(library: Library, album: AlbumEntry): AlbumDetail {
   return {
     ...albumCard(library, album),
     genre,
-    songs: album.songs.map((song) => ({ ...song, albumId: album.id, artistId: album.artistId })),
+    songs: album.songs.map((song) => ({ ...plainSong(song), albumId: album.id, artistId: album.artistId })),
   };
 }
 

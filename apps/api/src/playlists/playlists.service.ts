@@ -7,6 +7,7 @@ import type { AppData } from '../db/appData.js';
 import type { PlaylistRecord, PlaylistsRepository } from './playlists.repo.js';
 import { createPlaylistStore } from './playlistStore.js';
 import { populated } from './userPlaylistsBody.js';
+import type { SongsById } from '../songs/songsById.js';
 
 /** What the playlists' use cases need: this app's playlists (playlistStore.ts), and its catalogue for their songs. */
 export type PlaylistDeps = Pick<AppContext, 'playlists' | 'catalogue'>;
@@ -19,7 +20,7 @@ export async function withSongs(catalogue: Catalogue, records: readonly Playlist
   return withSongsFrom(await catalogue.songsById(), records);
 }
 
-function withSongsFrom(byId: Map<string, Song>, records: readonly PlaylistRecord[]): Playlist[] {
+function withSongsFrom(byId: SongsById, records: readonly PlaylistRecord[]): Playlist[] {
   return records.map((record) => populated(byId, record));
 }
 

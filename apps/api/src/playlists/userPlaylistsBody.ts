@@ -3,6 +3,7 @@ import { gzipSync } from 'node:zlib';
 import type { Playlist, Song } from '@samaa/shared';
 import type { EncodedBody } from '../http/encodedBody.js';
 import type { PlaylistRecord } from './playlists.repo.js';
+import type { SongsById } from '../songs/songsById.js';
 
 /*
  * GET /api/playlists/user-playlists's body, `{ data }`, kept per listener's list (the repository
@@ -14,7 +15,7 @@ import type { PlaylistRecord } from './playlists.repo.js';
  */
 
 /** The playlist with its songs from the catalogue; songs deleted meanwhile are dropped. */
-export function populated(byId: Map<string, Song>, { songIds, ...rest }: PlaylistRecord): Playlist {
+export function populated(byId: SongsById, { songIds, ...rest }: PlaylistRecord): Playlist {
   return {
     ...rest,
     songs: songIds.flatMap((id): Song[] => {
@@ -32,15 +33,15 @@ export class UserPlaylistBodies {
   private made = 0;
   /** Tells this app's ETags from another's in the same process. */
   private readonly tag = randomBytes(3).toString('hex');
-  private readonly parts = new WeakMap<PlaylistRecord, { byId: Map<string, Song>; json: string }>();
-  private readonly bodies = new WeakMap<readonly PlaylistRecord[], { byId: Map<string, Song>; body: EncodedBody }>();
+  private readonly parts = new WeakMap<PlaylistRecord, { byId: SongsById; json: string }>();
+  private readonly bodies = new WeakMap<readonly PlaylistRecord[], { byId: SongsById; body: EncodedBody }>();
 
   /** Bodies made so far (tests: readers that arrive together share one). */
   get count(): number {
     return this.made;
   }
 
-  bodyOf(records: readonly PlaylistRecord[], byId: Map<string, Song>): EncodedBody {
+  bodyOf(records: readonly PlaylistRecord[], byId: SongsById): EncodedBody {
     const kept = this.bodies.get(records);
     if (kept?.byId === byId) return kept.body;
     const body = this.encode(Buffer.from(`{"data":[${records.map((record) => this.partOf(byId, record)).join(',')}]}`));
@@ -48,7 +49,7 @@ export class UserPlaylistBodies {
     return body;
   }
 
-  private partOf(byId: Map<string, Song>, record: PlaylistRecord): string {
+  private partOf(byId: SongsById, record: PlaylistRecord): string {
     const kept = this.parts.get(record);
     if (kept?.byId === byId) return kept.json;
     const json = JSON.stringify(populated(byId, record));

@@ -2,7 +2,8 @@ import type { Song } from '@samaa/shared';
 import { isSoleWriter } from '../db/engine.js';
 import { encodePersistedBody, type PersistedBody } from '../http/persistedBody.js';
 import { fullListTag, snapshotFileAt, type SnapshotFile, type SnapshotOnDisk } from './catalogueSnapshotFile.js';
-import { internSongStrings, songsByIdInSlices } from './songBlocks.js';
+import { songsByIdOf, songsByIdWith, type SongsById } from './songsById.js';
+import { songTableOf } from './songTable.js';
 
 /*
  * The catalogue read model: the whole song list, newest first, kept in memory as one snapshot per
@@ -120,15 +121,10 @@ interface ViewEntry {
 }
 
 /** The songs by id: every catalogue has it, first, since other views read it. */
-export const songsByIdView: CatalogueView<Map<string, Song>> = {
+export const songsByIdView: CatalogueView<SongsById> = {
   name: 'songsById',
-  build: (snapshot) => new Map(snapshot.songs.map((song) => [song._id, song])),
-  apply(base, _next, { added = [], replaced = [], deleted = [] }) {
-    const byId = new Map(base);
-    for (const id of deleted) byId.delete(id);
-    for (const song of [...replaced, ...added]) byId.set(song._id, song);
-    return byId;
-  },
+  build: (snapshot) => songsByIdOf(snapshot.songs),
+  apply: (base, _next, change) => songsByIdWith(base, change),
 };
 
 export class Catalogue {
@@ -184,7 +180,7 @@ export class Catalogue {
   }
 
   /** The current catalogue by id (a `_id: {$in}` query would scan). */
-  async songsById(): Promise<Map<string, Song>> {
+  async songsById(): Promise<SongsById> {
     return this.songsByIdOf(await this.snapshot());
   }
 
@@ -198,7 +194,7 @@ export class Catalogue {
   }
 
   /** A snapshot's songs by id, built once per snapshot. */
-  songsByIdOf(snapshot: SongListSnapshot): Map<string, Song> {
+  songsByIdOf(snapshot: SongListSnapshot): SongsById {
     return this.ready(songsByIdView, snapshot)!;
   }
 
@@ -354,12 +350,25 @@ export class Catalogue {
 
   /** `base` with one write's change applied: O(list) pointer work, no database read. */
   private patched(base: SongListSnapshot, version: string, { added = [], replaced = [], deleted = [] }: CatalogueChange): SongListSnapshot {
-    const gone = new Set(deleted);
-    const replacing = new Map(replaced.map((song) => [song._id, song]));
     let songs: Song[] = base.songs;
-    if (gone.size > 0 || replacing.size > 0) {
+    if (deleted.length > 0 || replaced.length > 0) {
+      // By identity: a song of a table reads its id from its columns, a lookup per write, not per song.
+      const byId = this.songsByIdOf(base);
+      const swap = new Map<Song, Song | null>();
+      for (const song of replaced) {
+        const held = byId.get(song._id);
+        if (held) swap.set(held, song);
+      }
+      for (const id of deleted) {
+        const held = byId.get(id);
+        if (held) swap.set(held, null);
+      }
       songs = [];
-      for (const song of base.songs) if (!gone.has(song._id)) songs.push(replacing.get(song._id) ?? song);
+      for (const song of base.songs) {
+        const to = swap.get(song);
+        if (to === undefined) songs.push(song);
+        else if (to) songs.push(to);
+      }
     }
     if (added.length > 0) songs = [...added, ...songs];
     return this.snapshotOf(version, songs);
@@ -446,7 +455,7 @@ export class Catalogue {
    * The snapshot read back from the file, with its by-id map and its kept views restored (an
    * unreadable one is built later).
    */
-  private restoredFrom(disk: SnapshotOnDisk, songs: Song[], songsById: Map<string, Song>): SongListSnapshot {
+  private restoredFrom(disk: SnapshotOnDisk, songs: Song[], songsById: SongsById): SongListSnapshot {
     const snapshot = this.snapshotOf(disk.version, songs, disk.body);
     Object.assign(this.entryOf(songsByIdView, snapshot), { value: songsById, built: true });
     const restored = new Set<string>();
@@ -467,7 +476,8 @@ export class Catalogue {
         // Built from the songs on its first use instead.
       }
     }
-    this.inFile = { snapshot, views: restored };
+    // A file of an older layout is written again at the next scan's end or shutdown.
+    this.inFile = disk.upgrade ? undefined : { snapshot, views: restored };
     return snapshot;
   }
 
@@ -498,13 +508,14 @@ export class Catalogue {
       const disk = this.snapshotOnDisk();
       if (disk?.version === version) {
         try {
-          const songs = await disk.songs();
-          return this.restoredFrom(disk, songs, await songsByIdInSlices(songs));
+          const { songs, byId } = await disk.songs();
+          return this.restoredFrom(disk, songs, byId);
         } catch {
           // An unreadable file: the catalogue is read from the database instead.
         }
       }
-      return this.snapshotOf(version, internSongStrings(await this.store.readWholeCatalogue()));
+      // Kept as a table: a fraction of the heap of one object per song, and the file's own bytes.
+      return this.snapshotOf(version, (await songTableOf(await this.store.readWholeCatalogue())).songs());
     } finally {
       // Kept until now: the full list is sent from the file's body while its songs load.
       this.onDisk = undefined;

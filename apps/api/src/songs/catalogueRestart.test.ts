@@ -7,7 +7,7 @@ import { clearDatabase, useTestDatabase } from '../test/db.js';
 import { createTestApp, createUser } from '../test/context.js';
 import { countEngineCalls, engineCallsDuring } from '../test/engineCalls.js';
 import { generateSongs } from './generateSongs.js';
-import { SONGS_PER_BLOCK } from './songBlocks.js';
+import { tableOf } from './songTable.js';
 import { addSongs } from './songs.service.js';
 import { createCatalogue, songsByIdView, type CatalogueView } from './catalogue.js';
 import { catalogueStore } from './songCatalogue.repo.js';
@@ -44,20 +44,6 @@ async function restartedWith(size: number) {
   return { before, page, app, ctx, catalogue: ctx.catalogue, first, file };
 }
 
-/** How many turns the event loop makes while `task` runs. */
-async function turnsDuring(task: () => Promise<unknown>): Promise<number> {
-  let turns = 0;
-  let running = true;
-  const tick = () => {
-    turns += 1;
-    if (running) setImmediate(tick);
-  };
-  setImmediate(tick);
-  await task();
-  running = false;
-  return turns;
-}
-
 describe('the catalogue after a restart', () => {
   it('sends the first full list from the snapshot file: the same bytes and ETag, no song read', async () => {
     const counts = [];
@@ -84,13 +70,13 @@ describe('the catalogue after a restart', () => {
   it('loads the songs from the file a block at a time, and a search right after the start reads none from the engine', async () => {
     const size = 20_000;
     const { before, page, app, catalogue } = await restartedWith(size);
-    let turns = 0;
+    let snapshot: Awaited<ReturnType<typeof catalogue.snapshot>> | undefined;
     const counts = await engineCallsDuring(async () => {
-      turns = await turnsDuring(() => catalogue.snapshot());
+      snapshot = await catalogue.snapshot();
     });
     expect(counts.records.songs ?? 0).toBe(0);
-    // A turn of the event loop at least per block: no request waits for more than one block.
-    expect(turns).toBeGreaterThanOrEqual(size / SONGS_PER_BLOCK);
+    // The file's song table itself, not parsed: no work per song before the first request.
+    expect(tableOf(snapshot!.songs)?.rows).toBe(size);
     // The songs read back are the ones listed before, field for field and in order.
     expect((await request(app).get('/api/songs?limit=50&page=2')).text).toBe(page.text);
     expect((await request(app).get('/api/songs')).text).toBe(before.text);

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Song } from '@samaa/shared';
 import { persistedBody, type PersistedBody } from '../http/persistedBody.js';
-import { decodeSongBlocks, encodeSongBlocks } from './songBlocks.js';
+import { decodeSongBlocks } from './songBlocks.js';
+import { songsByIdOf, type SongsById } from './songsById.js';
+import { encodeSongTable, SongTable, songTableOf } from './songTable.js';
 
 /*
  * The catalogue kept on disk between runs, so a restart neither scans the catalogue nor parses
@@ -15,7 +17,9 @@ import { decodeSongBlocks, encodeSongBlocks } from './songBlocks.js';
  * name's line, its length's line and its bytes.
  */
 
-const MAGIC = 'samaa-catalogue 5';
+const MAGIC = 'samaa-catalogue 6';
+/** Version 5 kept the songs as gzipped JSON blocks (songBlocks.ts): read back once after an upgrade. */
+const JSON_BLOCKS_MAGIC = 'samaa-catalogue 5';
 
 /** The full list's ETag names the catalogue version. */
 export const fullListTag = (version: string) => `songs-${Buffer.from(version).toString('base64url')}`;
@@ -24,9 +28,11 @@ export const fullListTag = (version: string) => `songs-${Buffer.from(version).to
 export interface SnapshotOnDisk {
   version: string;
   body: PersistedBody;
-  songs(): Promise<Song[]>;
+  songs(): Promise<{ songs: Song[]; byId: SongsById }>;
   /** The kept views' bytes, by view name. */
   views: Map<string, Buffer>;
+  /** Whether the file is of an older layout: it is written again, as it would be after a change. */
+  upgrade: boolean;
 }
 
 /** The snapshot in `file`, or undefined when there is none or it is unreadable. */
@@ -45,24 +51,41 @@ export function readSnapshotFile(file: string): SnapshotOnDisk | undefined {
   // Copies: a slice would keep the whole file's buffer alive.
   const body = persistedBody(fullListTag(version), Buffer.from(bytes.subarray(bodyStart, bodyEnd)), jsonLength);
   let blocks: Buffer | undefined = Buffer.from(bytes.subarray(bodyEnd, blocksEnd));
-  let songs: Promise<Song[]> | undefined;
+  let songs: Promise<{ songs: Song[]; byId: SongsById }> | undefined;
   return {
     version,
     body,
     views,
+    upgrade: !layout.table,
     songs() {
       if (!songs) {
         const kept = blocks!;
         blocks = undefined;
-        songs = decodeSongBlocks(kept);
+        songs = layout.table ? tableSongs(kept) : decodeSongBlocks(kept).then(async (list) => tableSongs((await songTableOf(list)).bytes));
       }
       return songs;
     },
   };
 }
 
-/** Where a snapshot file's body and song blocks lie (its views follow them); undefined when it is not one. */
-function layoutOf(bytes: Buffer): { version: string; jsonLength: number; bodyStart: number; bodyEnd: number; blocksEnd: number } | undefined {
+/** The songs of a table kept in the file: their by-id lookup is the table's own id order. */
+async function tableSongs(bytes: Buffer): Promise<{ songs: Song[]; byId: SongsById }> {
+  const songs = new SongTable(bytes).songs();
+  return { songs, byId: songsByIdOf(songs) };
+}
+
+interface Layout {
+  version: string;
+  jsonLength: number;
+  bodyStart: number;
+  bodyEnd: number;
+  blocksEnd: number;
+  /** Whether the songs are a table (version 6) rather than JSON blocks. */
+  table: boolean;
+}
+
+/** Where a snapshot file's body and songs lie (its views follow them); undefined when it is not one. */
+function layoutOf(bytes: Buffer): Layout | undefined {
   const header: string[] = [];
   let at = 0;
   for (let i = 0; i < 5; i += 1) {
@@ -74,8 +97,8 @@ function layoutOf(bytes: Buffer): { version: string; jsonLength: number; bodySta
   const [magic, version, jsonLength, gzipLength, blocksLength] = header as [string, string, string, string, string];
   const bodyEnd = at + Number(gzipLength);
   const blocksEnd = bodyEnd + Number(blocksLength);
-  if (magic !== MAGIC || !Number.isSafeInteger(Number(jsonLength)) || !(blocksEnd <= bytes.length)) return undefined;
-  return { version, jsonLength: Number(jsonLength), bodyStart: at, bodyEnd, blocksEnd };
+  if ((magic !== MAGIC && magic !== JSON_BLOCKS_MAGIC) || !Number.isSafeInteger(Number(jsonLength)) || !(blocksEnd <= bytes.length)) return undefined;
+  return { version, jsonLength: Number(jsonLength), bodyStart: at, bodyEnd, blocksEnd, table: magic === MAGIC };
 }
 
 /** The kept views after the song blocks, each copied out of the file's buffer; undefined when cut short. */
@@ -137,7 +160,7 @@ export function snapshotFileAt(file: string): SnapshotFile {
     path: file,
     read: () => readSnapshotFile(file),
     write(version, body, songs, views = new Map()) {
-      const blocks = encodeSongBlocks(songs);
+      const blocks = encodeSongTable(songs);
       replace(async () => {
         const [encoded] = await Promise.all([blocks, fs.promises.mkdir(path.dirname(file), { recursive: true })]);
         return [Buffer.from(`${MAGIC}\n${version}\n${body.jsonLength}\n${body.gzip.length}\n${encoded.length}\n`), body.gzip, encoded, ...viewBytes(views)];

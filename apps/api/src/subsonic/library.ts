@@ -23,6 +23,7 @@ import {
   type ArtistEntry,
   type LibraryMaps,
 } from './libraryEntries.js';
+import type { SongsById } from '../songs/songsById.js';
 
 export { albumIdOfSong, albumOf, albumOfSongId, artistIdOf, createdOf, IGNORED_ARTICLES, SINGLES, sortName, type AlbumEntry, type ArtistEntry } from './libraryEntries.js';
 
@@ -40,7 +41,7 @@ export interface Library extends LibraryMaps {
   albums: AlbumEntry[];
   /** Newest first, as the catalogue has them. */
   songs: Song[];
-  songById: Map<string, Song>;
+  songById: SongsById;
   /** Artists by name, albums by name and artist: the same word index as the songs' (catalogueIndex.ts). */
   artistIndex: CatalogueIndex<ArtistEntry>;
   albumIndex: CatalogueIndex<AlbumEntry>;
@@ -73,7 +74,7 @@ const ALBUMS_PER_SLICE = 2000;
  * (at 100,000 songs a build takes seconds), with every id computed once per name rather than
  * once per song.
  */
-export async function buildLibrary(snapshot: SongListSnapshot, songById: Map<string, Song>): Promise<Library> {
+export async function buildLibrary(snapshot: SongListSnapshot, songById: SongsById): Promise<Library> {
   const maps: LibraryMaps = { albumById: new Map(), artistById: new Map(), ids: newIdCache() };
   let lastModified = 0;
   let i = 0;

@@ -5,6 +5,7 @@ import { decodeSections, encodeSections } from '../songs/keptSections.js';
 import type { Library } from './library.js';
 import { nextTurn } from '../eventLoop.js';
 import { ALBUM_FIELDS, ARTIST_FIELDS, newIdCache, type AlbumEntry, type ArtistEntry } from './libraryEntries.js';
+import type { SongsById } from '../songs/songsById.js';
 
 /*
  * The Subsonic library as bytes, kept in the catalogue's snapshot file beside the songs: a
@@ -115,7 +116,7 @@ export function encodeLibrary(library: Library, placeOf: (song: Song) => number 
  * The library kept by `encodeLibrary`, holding the songs of `songs` (the snapshot's list): made in
  * slices from the next turn of the event loop on, so requests run in between.
  */
-export async function decodeLibrary(bytes: Buffer, songs: readonly Song[], songById: Map<string, Song>): Promise<Library> {
+export async function decodeLibrary(bytes: Buffer, songs: readonly Song[], songById: SongsById): Promise<Library> {
   await nextTurn();
   const { header, read } = decodeSections<Header>(bytes, 'library');
   if (header.format !== FORMAT) throw new Error('the kept library is of another format');

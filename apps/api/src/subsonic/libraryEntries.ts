@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Song } from '@samaa/shared';
 import type { Fields } from '../search/catalogueIndex.js';
 import { foldTerm } from '../search/textIndex.js';
+import type { SongsById } from '../songs/songsById.js';
 
 /*
  * The artists and albums Subsonic clients browse, derived from the songs. Everything an entry
@@ -137,7 +138,7 @@ export const albumOf = (maps: LibraryMaps, song: Song | undefined): AlbumEntry |
   song && maps.albumById.get(albumIdCached(maps.ids, song));
 
 /** The album the library files the song of this id under (by the library's version of the song). */
-export const albumOfSongId = (library: LibraryMaps & { songById: Map<string, Song> }, songId: string): AlbumEntry | undefined =>
+export const albumOfSongId = (library: LibraryMaps & { songById: SongsById }, songId: string): AlbumEntry | undefined =>
   albumOf(library, library.songById.get(songId));
 
 /** Files the song under its album (and the album under its artist), making either if new. */

@@ -15,6 +15,7 @@ import {
   type AlbumEntry,
   type ArtistEntry,
 } from './libraryEntries.js';
+import type { SongsById } from '../songs/songsById.js';
 
 /** What a patch touched (tests pin that a song write touches its own entries only). */
 export interface LibraryPatch {
@@ -33,7 +34,7 @@ export interface LibraryPatch {
  * catalogue), where a build is O(catalogue). The structures are the old library's, changed in
  * place: its snapshot is no longer served. Song records are the snapshot's own, never copied.
  */
-export function patchLibrary(library: Library, songs: Song[], songById: Map<string, Song>, change: CatalogueChange): Library {
+export function patchLibrary(library: Library, songs: Song[], songById: SongsById, change: CatalogueChange): Library {
   const { added = [], replaced = [], deleted = [] } = change;
   const filed = (song: Song | undefined): FiledSong[] => (song ? [{ song, album: albumOf(library, song) }] : []);
   // The old versions (the old snapshot's) with their old albums, read before the songs move.

@@ -23,13 +23,13 @@ import { buildLibrary, currentLibrary } from './library.js';
 
 /** The song-block encodes so far: putting a view in a file must not encode its songs again. */
 const encodes = vi.hoisted(() => ({ count: 0 }));
-vi.mock('../songs/songBlocks.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../songs/songBlocks.js')>();
+vi.mock('../songs/songTable.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../songs/songTable.js')>();
   return {
     ...actual,
-    encodeSongBlocks: (...args: Parameters<typeof actual.encodeSongBlocks>) => {
+    encodeSongTable: (...args: Parameters<typeof actual.encodeSongTable>) => {
       encodes.count += 1;
-      return actual.encodeSongBlocks(...args);
+      return actual.encodeSongTable(...args);
     },
   };
 });
