@@ -15,10 +15,8 @@ import { nextTurn } from '../eventLoop.js';
  * `plainSong`.
  */
 
-/** Strings repeated across songs: each distinct value is one string, decoded when the table loads. */
-const SHARED_TEXT = ['artist', 'img', 'album', 'albumArtist', 'genre'] as const;
-/** A song's own strings, kept as UTF-8 and decoded when read (a million titles as strings cost more than as bytes). */
-const OWN_TEXT = ['name', 'song', 'isrc'] as const;
+/** Every string field but the id, each kept as the kind its values call for (`TextKind`). */
+const TEXT = ['name', 'artist', 'img', 'song', 'album', 'albumArtist', 'genre', 'isrc'] as const;
 const NUMBERS = [
   'duration',
   'trackNumber',
@@ -30,40 +28,52 @@ const NUMBERS = [
   'replayGainTrackGain',
   'replayGainTrackPeak',
 ] as const;
-/** Fields a song may lack; a required field kept empty still reads as ''. */
+/** Fields a song may lack: kept empty, they read as absent; a required field kept empty reads as ''. */
 const OPTIONAL = new Set<string>(SONG_OPTIONAL_FIELDS);
 
-type SharedField = (typeof SHARED_TEXT)[number];
-type OwnField = (typeof OWN_TEXT)[number];
+type TextField = (typeof TEXT)[number];
 type NumberField = (typeof NUMBERS)[number];
+/**
+ * How a text column is kept: `shared`, a reference into the table's strings (values repeated
+ * across songs: artist, album, cover…); `own`, the song's UTF-8 bytes, decoded when read (titles),
+ * after a shared folder when `split` (a scanned song's URL is its album folder's and a file name).
+ */
+type TextKind = { kind: 'none' } | { kind: 'shared' } | { kind: 'own'; split: boolean; bytes: number };
 /** How a number column is stored: the narrowest array that holds every value, one value left for "absent". */
 type NumberKind = 'none' | 'u16' | 'u32' | 'f64';
 
 const NONE = 0xffffffff;
+/** An ObjectId's 24 hex digits, kept as its 12 bytes. */
 const ID_BYTES = 12;
 const HEX_ID = /^[0-9a-f]{24}$/;
 /** Rows encoded between two turns of the event loop. */
 const ROWS_PER_TURN = 20_000;
+/** Rows looked at to choose a text column's kind: the newest, as a scan adds a folder's songs together. */
+const SAMPLE_ROWS = 10_000;
 const MAGIC = 'samaa-songs 1';
 
 interface Header {
   magic: string;
   rows: number;
-  /** `hex`: every id is an ObjectId's 24 lowercase hex digits, kept as 12 bytes; `text`: kept as UTF-8. */
-  ids: 'hex' | 'text';
-  shared: number;
+  /** `hex`: every id is an ObjectId's 24 lowercase hex digits; `text`: kept as UTF-8 (that many bytes). */
+  ids: 'hex' | number;
+  /** How many strings the table shares, and their UTF-8 bytes. */
+  strings: number;
+  stringBytes: number;
+  text: Record<TextField, TextKind>;
   numbers: Record<NumberField, NumberKind>;
-  /** Byte lengths of the UTF-8 sections, in the order they are written. */
-  textBytes: number[];
 }
 
 type NumberColumn = Uint16Array | Uint32Array | Float64Array;
 
 interface OwnColumn {
-  /** Row `r`'s bytes are `bytes[offsets[r]..offsets[r + 1]]`. */
+  /** Row `r`'s folder (a shared string, NONE for none) and its bytes, `bytes[offsets[r]..offsets[r + 1]]`. */
+  dirs: Uint32Array | undefined;
   offsets: Uint32Array;
   bytes: Buffer;
 }
+
+type TextColumn = { refs: Uint32Array } | OwnColumn | undefined;
 
 const absentIn = (column: NumberColumn) => (column instanceof Uint16Array ? 0xffff : column instanceof Uint32Array ? NONE : Number.NaN);
 
@@ -100,25 +110,25 @@ class TableSong implements Song {
     return this.#table.idAt(this.#row);
   }
   get name(): string {
-    return this.#table.own('name', this.#row) ?? '';
+    return this.#table.text('name', this.#row) ?? '';
   }
   get artist(): string {
-    return this.#table.shared('artist', this.#row) ?? '';
+    return this.#table.text('artist', this.#row) ?? '';
   }
   get img(): string {
-    return this.#table.shared('img', this.#row) ?? '';
+    return this.#table.text('img', this.#row) ?? '';
   }
   get song(): string {
-    return this.#table.own('song', this.#row) ?? '';
+    return this.#table.text('song', this.#row) ?? '';
   }
   get duration() {
     return this.#table.number('duration', this.#row);
   }
   get album() {
-    return this.#table.shared('album', this.#row);
+    return this.#table.text('album', this.#row);
   }
   get albumArtist() {
-    return this.#table.shared('albumArtist', this.#row);
+    return this.#table.text('albumArtist', this.#row);
   }
   get trackNumber() {
     return this.#table.number('trackNumber', this.#row);
@@ -130,7 +140,7 @@ class TableSong implements Song {
     return this.#table.number('year', this.#row);
   }
   get genre() {
-    return this.#table.shared('genre', this.#row);
+    return this.#table.text('genre', this.#row);
   }
   get encoderDelay() {
     return this.#table.number('encoderDelay', this.#row);
@@ -148,7 +158,7 @@ class TableSong implements Song {
     return this.#table.number('replayGainTrackPeak', this.#row);
   }
   get isrc() {
-    return this.#table.own('isrc', this.#row);
+    return this.#table.text('isrc', this.#row);
   }
 
   /** The plain song, fields in the order a database read gives them (`toSong`). */
@@ -177,13 +187,13 @@ export class SongTable {
   readonly rows: number;
   /** The table as kept in the snapshot file. */
   readonly bytes: Buffer;
-  private readonly hexIds: Uint8Array | undefined;
-  private readonly textIds: OwnColumn | undefined;
+  /** Twelve bytes per row, or the ids' own text. */
+  private readonly idBytes: Buffer | undefined;
+  private readonly idText: OwnColumn | undefined;
   /** The rows in id order. */
   private readonly idOrder: Uint32Array;
-  private readonly sharedStrings: string[];
-  private readonly sharedRefs: Record<SharedField, Uint32Array>;
-  private readonly ownText: Record<OwnField, OwnColumn>;
+  private readonly strings: string[];
+  private readonly columns: Record<TextField, TextColumn>;
   private readonly numbers: Record<NumberField, NumberColumn | undefined>;
   private list: Song[] | undefined;
 
@@ -195,16 +205,18 @@ export class SongTable {
     const header = read.header as Header;
     if (header?.magic !== MAGIC || !Number.isSafeInteger(header.rows) || header.rows < 0) throw new Error('the kept songs are not a song table');
     const rows = (this.rows = header.rows);
-    const texts = [...header.textBytes];
-    const ownColumn = (): OwnColumn => ({ offsets: read.u32(rows + 1), bytes: read.bytes(texts.shift() ?? 0) });
-    if (header.ids === 'hex') this.hexIds = read.u8(rows * ID_BYTES);
-    else this.textIds = ownColumn();
+    if (header.ids === 'hex') this.idBytes = read.bytes(rows * ID_BYTES);
+    else this.idText = { dirs: undefined, offsets: read.u32(rows + 1), bytes: read.bytes(header.ids) };
     this.idOrder = read.u32(rows);
-    const sharedOffsets = read.u32(header.shared + 1);
-    const sharedBytes = read.bytes(texts.shift() ?? 0);
-    this.sharedStrings = Array.from({ length: header.shared }, (_, i) => sharedBytes.toString('utf8', sharedOffsets[i], sharedOffsets[i + 1]));
-    this.sharedRefs = Object.fromEntries(SHARED_TEXT.map((field) => [field, read.u32(rows)])) as Record<SharedField, Uint32Array>;
-    this.ownText = Object.fromEntries(OWN_TEXT.map((field) => [field, ownColumn()])) as Record<OwnField, OwnColumn>;
+    const stringOffsets = read.u32(header.strings + 1);
+    const stringBytes = read.bytes(header.stringBytes);
+    this.strings = Array.from({ length: header.strings }, (_, i) => stringBytes.toString('utf8', stringOffsets[i], stringOffsets[i + 1]));
+    const column = (kind: TextKind): TextColumn => {
+      if (kind.kind === 'shared') return { refs: read.u32(rows) };
+      if (kind.kind !== 'own') return undefined;
+      return { dirs: kind.split ? read.u32(rows) : undefined, offsets: read.u32(rows + 1), bytes: read.bytes(kind.bytes) };
+    };
+    this.columns = Object.fromEntries(TEXT.map((field) => [field, column(header.text[field])])) as Record<TextField, TextColumn>;
     this.numbers = Object.fromEntries(NUMBERS.map((field) => [field, read.numbers(header.numbers[field], rows)])) as Record<NumberField, NumberColumn | undefined>;
     read.end();
   }
@@ -226,15 +238,22 @@ export class SongTable {
 
   /** The row holding `id`, or -1. */
   rowOf(id: string): number {
-    const { idOrder } = this;
+    const { idOrder, idBytes } = this;
+    if (idBytes && !HEX_ID.test(id)) return -1;
+    // An id's bytes compare as three big-endian words.
+    const a = idBytes ? parseInt(id.slice(0, 8), 16) : 0;
+    const b = idBytes ? parseInt(id.slice(8, 16), 16) : 0;
+    const c = idBytes ? parseInt(id.slice(16), 16) : 0;
     let low = 0;
     let high = this.rows - 1;
-    const hex = this.hexIds ? (HEX_ID.test(id) ? Buffer.from(id, 'hex') : undefined) : undefined;
-    if (this.hexIds && !hex) return -1;
     while (low <= high) {
       const mid = (low + high) >>> 1;
       const row = idOrder[mid]!;
-      const order = hex ? compareHex(this.hexIds!, row, hex) : compareText(this.idAt(row), id);
+      let order: number;
+      if (idBytes) {
+        const at = row * ID_BYTES;
+        order = idBytes.readUInt32BE(at) - a || idBytes.readUInt32BE(at + 4) - b || idBytes.readUInt32BE(at + 8) - c;
+      } else order = compareText(this.idAt(row), id);
       if (order === 0) return row;
       if (order < 0) low = mid + 1;
       else high = mid - 1;
@@ -243,18 +262,17 @@ export class SongTable {
   }
 
   idAt(row: number): string {
-    if (this.hexIds) return Buffer.from(this.hexIds.buffer, this.hexIds.byteOffset + row * ID_BYTES, ID_BYTES).toString('hex');
-    return textAt(this.textIds!, row) ?? '';
+    if (!this.idBytes) return ownText(this.strings, this.idText!, row);
+    return this.idBytes.toString('hex', row * ID_BYTES, (row + 1) * ID_BYTES);
   }
 
-  shared(field: SharedField, row: number): string | undefined {
-    const ref = this.sharedRefs[field][row]!;
-    return ref === NONE ? undefined : this.sharedStrings[ref];
-  }
-
-  own(field: OwnField, row: number): string | undefined {
-    const text = textAt(this.ownText[field], row);
-    return text === '' && OPTIONAL.has(field) ? undefined : text;
+  /** A text field of a row; an optional one kept empty is absent. */
+  text(field: TextField, row: number): string | undefined {
+    const column = this.columns[field];
+    let value = '';
+    if (column && 'refs' in column) value = column.refs[row] === NONE ? '' : this.strings[column.refs[row]!]!;
+    else if (column) value = ownText(this.strings, column, row);
+    return value === '' && OPTIONAL.has(field) ? undefined : value;
   }
 
   number(field: NumberField, row: number): number | undefined {
@@ -265,21 +283,16 @@ export class SongTable {
   }
 }
 
+function ownText(strings: readonly string[], { dirs, offsets, bytes }: OwnColumn, row: number): string {
+  const tail = bytes.toString('utf8', offsets[row], offsets[row + 1]);
+  const dir = dirs ? dirs[row]! : NONE;
+  return dir === NONE ? tail : strings[dir]! + tail;
+}
+
 function alignedCopy(bytes: Buffer): Buffer {
   const copy = new Uint8Array(bytes.length);
   copy.set(bytes);
   return Buffer.from(copy.buffer, 0, copy.length);
-}
-
-const textAt = ({ offsets, bytes }: OwnColumn, row: number) => bytes.toString('utf8', offsets[row], offsets[row + 1]);
-
-function compareHex(ids: Uint8Array, row: number, id: Uint8Array): number {
-  const at = row * ID_BYTES;
-  for (let i = 0; i < ID_BYTES; i += 1) {
-    const d = ids[at + i]! - id[i]!;
-    if (d !== 0) return d;
-  }
-  return 0;
 }
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -296,59 +309,112 @@ export function rowIn(table: SongTable, song: Song): number | undefined {
   return place?.table === table ? place.row : undefined;
 }
 
+/** Where a text value is cut into a shared folder and its own rest (after the last '/'). */
+const cutOf = (value: string) => value.lastIndexOf('/') + 1;
+
+/** The kind of `field` for `songs`, from the newest rows: shared when values repeat, else own (split when folders repeat). */
+function textKindOf(songs: readonly Song[], field: TextField): TextKind {
+  const sample = Math.min(songs.length, SAMPLE_ROWS);
+  const values = new Set<string>();
+  const dirs = new Map<string, number>();
+  let present = 0;
+  for (let row = 0; row < sample; row += 1) {
+    const value = songs[row]![field];
+    if (value === undefined || value === '') continue;
+    present += 1;
+    values.add(value);
+    const dir = value.slice(0, cutOf(value));
+    if (dir) dirs.set(dir, (dirs.get(dir) ?? 0) + 1);
+  }
+  if (present === 0 && !songs.some((song) => song[field])) return { kind: 'none' };
+  if (values.size * 2 <= present) return { kind: 'shared' };
+  let inRepeatedDirs = 0;
+  for (const count of dirs.values()) if (count > 1) inRepeatedDirs += count;
+  return { kind: 'own', split: inRepeatedDirs * 2 > present, bytes: 0 };
+}
+
+/** The table's shared strings: one reference per distinct value. */
+function stringTable() {
+  const refs = new Map<string, number>();
+  return {
+    refOf(value: string): number {
+      let ref = refs.get(value);
+      if (ref === undefined) refs.set(value, (ref = refs.size));
+      return ref;
+    },
+    sections(): { offsets: Uint32Array; bytes: Buffer } {
+      const offsets = new Uint32Array(refs.size + 1);
+      let at = 0;
+      let i = 0;
+      for (const value of refs.keys()) offsets[++i] = at += Buffer.byteLength(value);
+      return { offsets, bytes: Buffer.from([...refs.keys()].join('')) };
+    },
+  };
+}
+
+/** A column of own text: each row's bytes after its folder, if split. */
+async function ownColumn(values: (row: number) => string | undefined, rows: number, split: boolean, strings: ReturnType<typeof stringTable>) {
+  const dirs = split ? new Uint32Array(rows) : undefined;
+  const offsets = new Uint32Array(rows + 1);
+  const tails: string[] = new Array<string>(rows);
+  let at = 0;
+  for (let row = 0; row < rows; row += 1) {
+    const value = values(row) ?? '';
+    const cut = split ? cutOf(value) : 0;
+    if (dirs) dirs[row] = cut > 0 ? strings.refOf(value.slice(0, cut)) : NONE;
+    const tail = cut > 0 ? value.slice(cut) : value;
+    tails[row] = tail;
+    offsets[row + 1] = at += Buffer.byteLength(tail);
+    if ((row + 1) % ROWS_PER_TURN === 0) await nextTurn();
+  }
+  const bytes = Buffer.from(tails.join(''));
+  return { sections: [...(dirs ? [dirs] : []), offsets, bytes], bytes: bytes.length };
+}
+
 /** The songs as a table's bytes, made a slice of rows per turn of the event loop (a table's own list is its bytes). */
 export async function encodeSongTable(songs: readonly Song[]): Promise<Buffer> {
   const kept = tableOf(songs);
   if (kept) return kept.bytes;
   const rows = songs.length;
+  const strings = stringTable();
+  const sections: ArrayBufferView[] = [];
   const ids = songs.map((song) => song._id);
   const hex = ids.every((id) => HEX_ID.test(id));
-  const sections: ArrayBufferView[] = [];
-  const textBytes: number[] = [];
-  const own = async (text: (song: Song) => string | undefined) => {
-    const offsets = new Uint32Array(rows + 1);
-    const parts: Buffer[] = [];
-    let length = 0;
-    for (let row = 0; row < rows; row += 1) {
-      const bytes = Buffer.from(text(songs[row]!) ?? '');
-      parts.push(bytes);
-      length += bytes.length;
-      offsets[row + 1] = length;
-      if ((row + 1) % ROWS_PER_TURN === 0) await nextTurn();
-    }
-    const bytes = Buffer.concat(parts, length);
-    sections.push(offsets, bytes);
-    textBytes.push(bytes.length);
-  };
-  if (hex) sections.push(Buffer.from(ids.join(''), 'hex'));
-  else await own((song) => song._id);
-  sections.push(idOrder(ids));
+  let idBytes = 0;
+  if (hex) {
+    const bytes = Buffer.from(ids.join(''), 'hex');
+    sections.push(bytes, idOrderOf(rows, (a, b) => bytes.compare(bytes, b * ID_BYTES, (b + 1) * ID_BYTES, a * ID_BYTES, (a + 1) * ID_BYTES)));
+  } else {
+    const own = await ownColumn((row) => ids[row], rows, false, strings);
+    idBytes = own.bytes;
+    sections.push(...own.sections, idOrderOf(rows, (a, b) => compareText(ids[a]!, ids[b]!)));
+  }
   await nextTurn();
 
-  const shared = new Map<string, number>();
-  const refs = SHARED_TEXT.map(() => new Uint32Array(rows));
-  for (let row = 0; row < rows; row += 1) {
-    const song = songs[row]!;
-    SHARED_TEXT.forEach((field, i) => {
-      const value = song[field];
-      let ref = NONE;
-      if (value !== undefined && !(value === '' && OPTIONAL.has(field))) {
-        ref = shared.get(value) ?? shared.size;
-        if (ref === shared.size) shared.set(value, ref);
+  const text = {} as Record<TextField, TextKind>;
+  const columns: ArrayBufferView[] = [];
+  for (const field of TEXT) {
+    const kind = (text[field] = textKindOf(songs, field));
+    const valueAt = (row: number) => {
+      const value = songs[row]![field];
+      return value === '' && OPTIONAL.has(field) ? undefined : value;
+    };
+    if (kind.kind === 'shared') {
+      const refs = new Uint32Array(rows);
+      for (let row = 0; row < rows; row += 1) {
+        const value = valueAt(row);
+        refs[row] = value === undefined ? NONE : strings.refOf(value);
+        if ((row + 1) % ROWS_PER_TURN === 0) await nextTurn();
       }
-      refs[i]![row] = ref;
-    });
-    if ((row + 1) % ROWS_PER_TURN === 0) await nextTurn();
+      columns.push(refs);
+    } else if (kind.kind === 'own') {
+      const own = await ownColumn(valueAt, rows, kind.split, strings);
+      kind.bytes = own.bytes;
+      columns.push(...own.sections);
+    }
   }
-  const sharedParts = [...shared.keys()].map((text) => Buffer.from(text));
-  const sharedOffsets = new Uint32Array(shared.size + 1);
-  sharedParts.forEach((part, i) => (sharedOffsets[i + 1] = sharedOffsets[i]! + part.length));
-  const sharedBytes = Buffer.concat(sharedParts);
-  sections.push(sharedOffsets, sharedBytes);
-  textBytes.push(sharedBytes.length);
-  sections.push(...refs);
-
-  for (const field of OWN_TEXT) await own((song) => song[field]);
+  const table = strings.sections();
+  sections.push(table.offsets, table.bytes, ...columns);
 
   const numbers = {} as Record<NumberField, NumberKind>;
   for (const field of NUMBERS) {
@@ -361,14 +427,15 @@ export async function encodeSongTable(songs: readonly Song[]): Promise<Buffer> {
     sections.push(column);
     await nextTurn();
   }
-  const header: Header = { magic: MAGIC, rows, ids: hex ? 'hex' : 'text', shared: shared.size, numbers, textBytes };
+  const header: Header = { magic: MAGIC, rows, ids: hex ? 'hex' : idBytes, strings: table.offsets.length - 1, stringBytes: table.bytes.length, text, numbers };
   return writeSections(header, sections);
 }
 
-/** The rows ordered by id (ids compare as their hex digits do as bytes). */
-function idOrder(ids: readonly string[]): Uint32Array {
-  const order = Uint32Array.from(ids.keys());
-  return order.sort((a, b) => compareText(ids[a]!, ids[b]!));
+/** The rows ordered by id. */
+function idOrderOf(rows: number, compare: (a: number, b: number) => number): Uint32Array {
+  const order = new Uint32Array(rows);
+  for (let row = 0; row < rows; row += 1) order[row] = row;
+  return order.sort(compare);
 }
 
 const padded8 = (n: number) => (n + 7) & ~7;
