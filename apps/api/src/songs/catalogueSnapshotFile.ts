@@ -9,12 +9,12 @@ import { encodeSongTable, SongTable, songTableOf } from './songTable.js';
 /*
  * The catalogue kept on disk between runs, so a restart neither scans the catalogue nor parses
  * it before answering: the full list's gzipped body as it is sent (served straight from the file),
- * the songs in blocks (songBlocks.ts), loaded a block at a time, and the views kept beside them
- * (the search index), restored instead of built.
+ * the songs as a song table (songTable.ts: read back as they are, no song parsed), and the views
+ * kept beside them (the search index, the Subsonic library), restored instead of built.
  *
- * Layout: a `samaa-catalogue 5` line, the version, the JSON's length, the gzipped body's length,
- * the song blocks' length, then the gzipped body, the song blocks, and each kept view as its
- * name's line, its length's line and its bytes.
+ * Layout: a `samaa-catalogue 6` line, the version, the JSON's length, the gzipped body's length,
+ * the songs' length, then the gzipped body, the songs, and each kept view as its name's line, its
+ * length's line and its bytes. Layout 5 kept the songs as JSON blocks (songBlocks.ts).
  */
 
 const MAGIC = 'samaa-catalogue 6';
@@ -35,38 +35,52 @@ export interface SnapshotOnDisk {
   upgrade: boolean;
 }
 
-/** The snapshot in `file`, or undefined when there is none or it is unreadable. */
+/**
+ * The snapshot in `file`, or undefined when there is none or it is unreadable. Each part is read
+ * into its own buffer at its place in the file (at once: on the thread pool the reads queued
+ * behind a music-folder scan's), never the whole file into one: at a million songs that buffer
+ * and the copies out of it doubled the memory a restart peaks at.
+ */
 export function readSnapshotFile(file: string): SnapshotOnDisk | undefined {
-  let bytes: Buffer;
+  let fd: number | undefined;
   try {
-    // At once: on the thread pool the read queued behind a music-folder scan's file reads.
-    bytes = fs.readFileSync(file);
+    fd = fs.openSync(file, 'r');
+    const size = fs.fstatSync(fd).size;
+    const read = (at: number, length: number) => {
+      const out = Buffer.allocUnsafeSlow(length);
+      if (fs.readSync(fd!, out, 0, length, at) !== length) throw new Error('the snapshot file is cut short');
+      return out;
+    };
+    const layout = layoutOf(read(0, Math.min(size, HEADER_BYTES)), size);
+    const views = layout && keptViews(read, layout.blocksEnd, size);
+    if (!layout || !views) return undefined;
+    const { version, jsonLength, bodyStart, bodyEnd, blocksEnd } = layout;
+    const body = persistedBody(fullListTag(version), read(bodyStart, bodyEnd - bodyStart), jsonLength);
+    let blocks: Buffer | undefined = read(bodyEnd, blocksEnd - bodyEnd);
+    let songs: Promise<{ songs: Song[]; byId: SongsById }> | undefined;
+    return {
+      version,
+      body,
+      views,
+      upgrade: !layout.table,
+      songs() {
+        if (!songs) {
+          const kept = blocks!;
+          blocks = undefined;
+          songs = layout.table ? tableSongs(kept) : decodeSongBlocks(kept).then(async (list) => tableSongs((await songTableOf(list)).bytes));
+        }
+        return songs;
+      },
+    };
   } catch {
     return undefined;
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
   }
-  const layout = layoutOf(bytes);
-  const views = layout && keptViews(bytes, layout.blocksEnd);
-  if (!layout || !views) return undefined;
-  const { version, jsonLength, bodyStart, bodyEnd, blocksEnd } = layout;
-  // Copies: a slice would keep the whole file's buffer alive.
-  const body = persistedBody(fullListTag(version), Buffer.from(bytes.subarray(bodyStart, bodyEnd)), jsonLength);
-  let blocks: Buffer | undefined = Buffer.from(bytes.subarray(bodyEnd, blocksEnd));
-  let songs: Promise<{ songs: Song[]; byId: SongsById }> | undefined;
-  return {
-    version,
-    body,
-    views,
-    upgrade: !layout.table,
-    songs() {
-      if (!songs) {
-        const kept = blocks!;
-        blocks = undefined;
-        songs = layout.table ? tableSongs(kept) : decodeSongBlocks(kept).then(async (list) => tableSongs((await songTableOf(list)).bytes));
-      }
-      return songs;
-    },
-  };
 }
+
+/** Enough of a file's start to hold its five header lines. */
+const HEADER_BYTES = 4096;
 
 /** The songs of a table kept in the file: their by-id lookup is the table's own id order. */
 async function tableSongs(bytes: Buffer): Promise<{ songs: Song[]; byId: SongsById }> {
@@ -84,35 +98,37 @@ interface Layout {
   table: boolean;
 }
 
-/** Where a snapshot file's body and songs lie (its views follow them); undefined when it is not one. */
-function layoutOf(bytes: Buffer): Layout | undefined {
+/** Where a snapshot file's body and songs lie (its views follow them), from its first bytes; undefined when it is not one. */
+function layoutOf(start: Buffer, size: number): Layout | undefined {
   const header: string[] = [];
   let at = 0;
   for (let i = 0; i < 5; i += 1) {
-    const end = bytes.indexOf(10, at);
+    const end = start.indexOf(10, at);
     if (end < 0) return undefined;
-    header.push(bytes.toString('utf8', at, end));
+    header.push(start.toString('utf8', at, end));
     at = end + 1;
   }
   const [magic, version, jsonLength, gzipLength, blocksLength] = header as [string, string, string, string, string];
   const bodyEnd = at + Number(gzipLength);
   const blocksEnd = bodyEnd + Number(blocksLength);
-  if ((magic !== MAGIC && magic !== JSON_BLOCKS_MAGIC) || !Number.isSafeInteger(Number(jsonLength)) || !(blocksEnd <= bytes.length)) return undefined;
+  if ((magic !== MAGIC && magic !== JSON_BLOCKS_MAGIC) || !Number.isSafeInteger(Number(jsonLength)) || !(blocksEnd <= size)) return undefined;
   return { version, jsonLength: Number(jsonLength), bodyStart: at, bodyEnd, blocksEnd, table: magic === MAGIC };
 }
 
-/** The kept views after the song blocks, each copied out of the file's buffer; undefined when cut short. */
-function keptViews(bytes: Buffer, from: number): Map<string, Buffer> | undefined {
+/** The kept views after the songs, each read into its own buffer; undefined when cut short. */
+function keptViews(read: (at: number, length: number) => Buffer, from: number, size: number): Map<string, Buffer> | undefined {
   const views = new Map<string, Buffer>();
   let at = from;
-  while (at < bytes.length) {
-    const nameEnd = bytes.indexOf(10, at);
-    const lengthEnd = nameEnd < 0 ? -1 : bytes.indexOf(10, nameEnd + 1);
+  while (at < size) {
+    const head = read(at, Math.min(size - at, HEADER_BYTES));
+    const nameEnd = head.indexOf(10);
+    const lengthEnd = nameEnd < 0 ? -1 : head.indexOf(10, nameEnd + 1);
     if (lengthEnd < 0) return undefined;
-    const end = lengthEnd + 1 + Number(bytes.toString('latin1', nameEnd + 1, lengthEnd));
-    if (!(end <= bytes.length)) return undefined;
-    views.set(bytes.toString('utf8', at, nameEnd), Buffer.from(bytes.subarray(lengthEnd + 1, end)));
-    at = end;
+    const length = Number(head.toString('latin1', nameEnd + 1, lengthEnd));
+    const start = at + lengthEnd + 1;
+    if (!(Number.isSafeInteger(length) && length >= 0 && start + length <= size)) return undefined;
+    views.set(head.toString('utf8', 0, nameEnd), read(start, length));
+    at = start + length;
   }
   return views;
 }
@@ -146,13 +162,10 @@ export function snapshotFileAt(file: string): SnapshotFile {
    * Replaces the file with what `contents` makes, once the write before has ended (two at once
    * would share the temporary file); `contents` answering undefined leaves the file as it is.
    */
-  const replace = (contents: () => Promise<readonly Buffer[] | undefined>) => {
+  const replace = (write: () => Promise<boolean>) => {
     writing = writing
       .then(async () => {
-        const parts = await contents();
-        if (!parts) return;
-        await fs.promises.writeFile(tmp, Buffer.concat(parts));
-        await fs.promises.rename(tmp, file);
+        if (await write()) await fs.promises.rename(tmp, file);
       })
       .catch(() => fs.promises.rm(tmp, { force: true }));
   };
@@ -163,14 +176,29 @@ export function snapshotFileAt(file: string): SnapshotFile {
       const blocks = encodeSongTable(songs);
       replace(async () => {
         const [encoded] = await Promise.all([blocks, fs.promises.mkdir(path.dirname(file), { recursive: true })]);
-        return [Buffer.from(`${MAGIC}\n${version}\n${body.jsonLength}\n${body.gzip.length}\n${encoded.length}\n`), body.gzip, encoded, ...viewBytes(views)];
+        const head = Buffer.from(`${MAGIC}\n${version}\n${body.jsonLength}\n${body.gzip.length}\n${encoded.length}\n`);
+        // Part by part: one buffer of the whole file would double what a write holds.
+        await fs.promises.writeFile(tmp, [head, body.gzip, encoded, ...viewBytes(views)]);
+        return true;
       });
     },
     replaceViews(version, views) {
       replace(async () => {
-        const bytes = await fs.promises.readFile(file);
-        const layout = layoutOf(bytes);
-        return layout?.version === version ? [bytes.subarray(0, layout.blocksEnd), ...viewBytes(views)] : undefined;
+        // The body and songs are copied on disk, not read into memory.
+        const handle = await fs.promises.open(file, 'r');
+        let layout: Layout | undefined;
+        try {
+          const start = Buffer.alloc(HEADER_BYTES);
+          const { bytesRead } = await handle.read(start, 0, HEADER_BYTES, 0);
+          layout = layoutOf(start.subarray(0, bytesRead), (await handle.stat()).size);
+        } finally {
+          await handle.close();
+        }
+        if (layout?.version !== version) return false;
+        await fs.promises.copyFile(file, tmp);
+        await fs.promises.truncate(tmp, layout.blocksEnd);
+        await fs.promises.appendFile(tmp, Buffer.concat(viewBytes(views)));
+        return true;
       });
     },
     written: () => writing,
