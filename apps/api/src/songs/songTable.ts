@@ -383,7 +383,8 @@ export async function encodeSongTable(songs: readonly Song[]): Promise<Buffer> {
   let idBytes = 0;
   if (hex) {
     const bytes = Buffer.from(ids.join(''), 'hex');
-    sections.push(bytes, idOrderOf(rows, (a, b) => bytes.compare(bytes, b * ID_BYTES, (b + 1) * ID_BYTES, a * ID_BYTES, (a + 1) * ID_BYTES)));
+    const word = (row: number, at: number) => bytes.readUInt32BE(row * ID_BYTES + at);
+    sections.push(bytes, idOrderOf(rows, (a, b) => word(a, 0) - word(b, 0) || word(a, 4) - word(b, 4) || word(a, 8) - word(b, 8)));
   } else {
     const own = await ownColumn((row) => ids[row], rows, false, strings);
     idBytes = own.bytes;
@@ -431,10 +432,13 @@ export async function encodeSongTable(songs: readonly Song[]): Promise<Buffer> {
   return writeSections(header, sections);
 }
 
-/** The rows ordered by id. */
+/**
+ * The rows ordered by id. They are given oldest first: ids grow with their insert time and the list
+ * is newest first, so the sort (a merge of runs) meets them almost in order.
+ */
 function idOrderOf(rows: number, compare: (a: number, b: number) => number): Uint32Array {
   const order = new Uint32Array(rows);
-  for (let row = 0; row < rows; row += 1) order[row] = row;
+  for (let row = 0; row < rows; row += 1) order[row] = rows - 1 - row;
   return order.sort(compare);
 }
 
