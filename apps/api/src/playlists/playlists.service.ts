@@ -1,4 +1,4 @@
-import { CATALOGUE_MESSAGES, PLAYLIST_PAGE, type Playlist, type PlaylistInput, type PlaylistSaavnTrack, type PlaylistSongCount, type Song } from '@samaa/shared';
+import { CATALOGUE_MESSAGES, PLAYLIST_PAGE, type Playlist, type PlaylistInput, type PlaylistSaavnTrack, type PlaylistSongCount } from '@samaa/shared';
 import { forbidden, notFound } from '../http/errors.js';
 import type { EncodedBody } from '../http/encodedBody.js';
 import type { AppContext, AppEventBus } from '../context.js';
