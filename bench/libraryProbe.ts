@@ -17,7 +17,7 @@ const disk = snapshotFileAt(file).read()!;
 let at = t();
 const { songs, byId } = await disk.songs();
 console.log('songs', songs.length, (t() - at).toFixed(0), 'ms', [...disk.views.keys()]);
-const snapshot = { version: disk.version, songs, body: () => disk.body, isEncoded: () => true };
+const snapshot = { version: disk.version, songs, body: async () => disk.body, isEncoded: () => true };
 at = t();
 const library = await buildLibrary(snapshot, byId);
 console.log('build', (t() - at).toFixed(0), 'ms, albums', library.albums.length, 'artists', library.artists.length);

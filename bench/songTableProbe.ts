@@ -2,6 +2,7 @@ import type { Song } from '@samaa/shared';
 import { generateSongs } from '../apps/api/src/songs/generateSongs.js';
 import { encodeSongBlocks, decodeSongBlocks } from '../apps/api/src/songs/songBlocks.js';
 import { plainSong, SongTable, songTableOf } from '../apps/api/src/songs/songTable.js';
+import { encodePersistedBody, encodePersistedList } from '../apps/api/src/http/persistedBody.js';
 
 /*
  * The song table against one plain object per song, at N generated songs (ObjectId-like ids,
@@ -52,17 +53,24 @@ console.log(`table: whole JSON ${(t() - at).toFixed(0)} ms (${mb(tableJson)})`);
 at = t();
 for (let r = 0; r < 100; r += 1) for (const id of ids) loaded.rowOf(id);
 console.log(`table: lookup ${(((t() - at) * 1000) / (ids.length * 100)).toFixed(2)} µs`);
+/** How long `task` takes, and the longest it holds the event loop at once. */
+async function stretches(task: () => Promise<unknown>): Promise<string> {
+  let worst = 0;
+  let last = t();
+  let running = true;
+  const tick = () => {
+    worst = Math.max(worst, t() - last);
+    last = t();
+    if (running) setImmediate(tick);
+  };
+  setImmediate(tick);
+  const started = t();
+  await task();
+  running = false;
+  return `${(t() - started).toFixed(0)} ms, longest stretch ${worst.toFixed(0)} ms`;
+}
+
 const mixed = [plainSong(songs[0]!), ...songs.slice(1)];
-let worst = 0;
-let last = t();
-let running = true;
-const tick = () => {
-  worst = Math.max(worst, t() - last);
-  last = t();
-  if (running) setImmediate(tick);
-};
-setImmediate(tick);
-at = t();
-await songTableOf(mixed);
-running = false;
-console.log(`table: encode of a changed list ${(t() - at).toFixed(0)} ms, longest stretch ${worst.toFixed(0)} ms`);
+console.log(`table: encode of a changed list ${await stretches(() => songTableOf(mixed))}`);
+console.log(`full-list body of the table, whole: ${await stretches(async () => encodePersistedBody('t', { data: songs }))}`);
+console.log(`full-list body of the table, in slices: ${await stretches(() => encodePersistedList('t', 'data', songs))}`);

@@ -1,4 +1,5 @@
-import { gzipSync, gunzipSync } from 'node:zlib';
+import { createGzip, gzipSync, gunzipSync } from 'node:zlib';
+import { nextTurn } from '../eventLoop.js';
 import type { Request, Response } from 'express';
 
 /**
@@ -30,6 +31,41 @@ export function persistedBody(tag: string, gzip: Buffer, jsonLength: number): Pe
 export function encodePersistedBody(tag: string, value: unknown): PersistedBody {
   const json = Buffer.from(JSON.stringify(value));
   return persistedBody(tag, gzipSync(json), json.length);
+}
+
+/** Items serialised between two turns of the event loop by `encodePersistedList`. */
+const ITEMS_PER_TURN = 2000;
+
+/**
+ * `{ [key]: items }` as a persisted body, made a slice of items per turn of the event loop and
+ * compressed on the thread pool as it goes: a million songs never hold the event loop for the
+ * whole JSON, nor its text and bytes in memory at once (hundreds of MB at that size). The JSON is
+ * the text `JSON.stringify` gives.
+ */
+export async function encodePersistedList(tag: string, key: string, items: readonly unknown[]): Promise<PersistedBody> {
+  const gzip = createGzip();
+  const chunks: Buffer[] = [];
+  gzip.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    gzip.on('end', resolve);
+    gzip.on('error', reject);
+  });
+  let jsonLength = 0;
+  const write = async (text: string) => {
+    const bytes = Buffer.from(text);
+    jsonLength += bytes.length;
+    if (!gzip.write(bytes)) await new Promise((resolve) => gzip.once('drain', resolve));
+  };
+  await write(`{${JSON.stringify(key)}:[`);
+  for (let from = 0; from < items.length; from += ITEMS_PER_TURN) {
+    const slice = JSON.stringify(items.slice(from, from + ITEMS_PER_TURN));
+    await write((from > 0 ? ',' : '') + slice.slice(1, -1));
+    await nextTurn();
+  }
+  await write(']}');
+  gzip.end();
+  await ended;
+  return persistedBody(tag, Buffer.concat(chunks), jsonLength);
 }
 
 /** Sends a persisted body: 304 when the client has it, gzipped when the client takes gzip. */

@@ -1,6 +1,6 @@
 import type { Song } from '@samaa/shared';
 import { isSoleWriter } from '../db/engine.js';
-import { encodePersistedBody, type PersistedBody } from '../http/persistedBody.js';
+import { encodePersistedList, type PersistedBody } from '../http/persistedBody.js';
 import { fullListTag, snapshotFileAt, type SnapshotFile, type SnapshotOnDisk } from './catalogueSnapshotFile.js';
 import { songsByIdOf, songsByIdWith, type SongsById } from './songsById.js';
 import { songTableOf } from './songTable.js';
@@ -25,8 +25,11 @@ import { songTableOf } from './songTable.js';
 export interface SongListSnapshot {
   version: string;
   songs: Song[];
-  /** The `{ data }` body of the full list: made once per snapshot (or read from disk), kept gzipped. */
-  body(): PersistedBody;
+  /**
+   * The `{ data }` body of the full list: made once per snapshot (or read from disk), a slice of
+   * songs per turn of the event loop, kept gzipped; callers meanwhile share the one being made.
+   */
+  body(): Promise<PersistedBody>;
   /** Whether the body was made (or read from disk) already. */
   isEncoded(): boolean;
 }
@@ -390,8 +393,8 @@ export class Catalogue {
       // A write since (another snapshot) is written by its own body().
       if (this.current === snapshot) {
         const inFile = this.inFile?.snapshot === snapshot ? this.inFile.views : undefined;
-        if (!snapshot.isEncoded()) snapshot.body();
-        else if (!inFile) this.writeFile(snapshot, snapshot.body());
+        if (!snapshot.isEncoded()) await snapshot.body();
+        else if (!inFile) this.writeFile(snapshot, await snapshot.body());
         else if (kept.some((view) => !inFile.has(view.name))) this.writeViews(snapshot);
       }
     }
@@ -436,15 +439,24 @@ export class Catalogue {
    */
   private snapshotOf(version: string, songs: Song[], kept?: PersistedBody): SongListSnapshot {
     let body = kept;
+    let making: Promise<PersistedBody> | undefined;
     const snapshot: SongListSnapshot = {
       version,
       songs,
       body: () => {
-        if (!body) {
-          body = encodePersistedBody(fullListTag(version), { data: songs });
-          this.writeFile(snapshot, body);
-        }
-        return body;
+        if (body) return Promise.resolve(body);
+        making ??= encodePersistedList(fullListTag(version), 'data', songs).then(
+          (made) => {
+            body = made;
+            this.writeFile(snapshot, made);
+            return made;
+          },
+          (err: unknown) => {
+            making = undefined;
+            throw err;
+          },
+        );
+        return making;
       },
       isEncoded: () => body !== undefined,
     };
