@@ -52,6 +52,18 @@ describe('the song table', () => {
     expect(tableOf([...list])).toBeUndefined();
   });
 
+  it('orders a patched list\'s ids by merging the new songs into the earlier table\'s order', async () => {
+    const songs = songsOf(4000, 8);
+    const rows = (await songTableOf(songs)).songs();
+    const added = [{ ...songs[0]!, _id: hexId(5) }, { ...songs[1]!, _id: hexId(2_000_000) }, { ...songs[2]!, _id: hexId(77_777) }];
+    const replaced = { ...plainSong(rows[10]!), name: 'Renamed' };
+    const patched = [...added, ...rows.slice(0, 10), replaced, ...rows.slice(11, 3000), ...rows.slice(3100)];
+    const table = await songTableOf(patched);
+    for (const [at, song] of patched.entries()) expect(table.rowOf(song._id)).toBe(at);
+    expect(table.rowOf(rows[3050]!._id)).toBe(-1);
+    expect(JSON.stringify(table.songs())).toBe(JSON.stringify(patched.map(plainSong)));
+  });
+
   it('keeps ids that are not ObjectIds as text', async () => {
     const songs = odd.map((song, i) => ({ ...song, _id: `song-${3 - i}` }));
     const table = await songTableOf(songs);

@@ -231,6 +231,11 @@ export class SongTable {
     return this.list;
   }
 
+  /** The rows in id order (a new table of a patched list merges its songs into it). */
+  rowsInIdOrder(): Uint32Array {
+    return this.idOrder;
+  }
+
   /** Whether `songs` is this table's own list. */
   isListOf(songs: readonly Song[]): boolean {
     return this.list === songs;
@@ -384,7 +389,9 @@ export async function encodeSongTable(songs: readonly Song[]): Promise<Buffer> {
   if (hex) {
     const bytes = Buffer.from(ids.join(''), 'hex');
     const word = (row: number, at: number) => bytes.readUInt32BE(row * ID_BYTES + at);
-    sections.push(bytes, idOrderOf(rows, (a, b) => word(a, 0) - word(b, 0) || word(a, 4) - word(b, 4) || word(a, 8) - word(b, 8)));
+    const compare = (a: number, b: number) => word(a, 0) - word(b, 0) || word(a, 4) - word(b, 4) || word(a, 8) - word(b, 8);
+    const earlier = earlierRows(songs);
+    sections.push(bytes, earlier ? mergedIdOrder(rows, compare, earlier) : idOrderOf(rows, compare));
   } else {
     const own = await ownColumn((row) => ids[row], rows, false, strings);
     idBytes = own.bytes;
@@ -440,6 +447,43 @@ function idOrderOf(rows: number, compare: (a: number, b: number) => number): Uin
   const order = new Uint32Array(rows);
   for (let row = 0; row < rows; row += 1) order[row] = rows - 1 - row;
   return order.sort(compare);
+}
+
+/** Where the rows of one earlier table sit in `songs` (by that table's row, -1 when gone), and the songs that are none of its rows. */
+interface EarlierRows {
+  inIdOrder: Uint32Array;
+  placeOfRow: Int32Array;
+  others: number[];
+}
+
+/** The earlier table most of `songs` come from (a list a write patched), if any. */
+function earlierRows(songs: readonly Song[]): EarlierRows | undefined {
+  const table = songs.length > 0 ? TableSong.placeOf(songs[songs.length - 1]!)?.table : undefined;
+  if (!table) return undefined;
+  const placeOfRow = new Int32Array(table.rows).fill(-1);
+  const others: number[] = [];
+  songs.forEach((song, at) => {
+    const place = TableSong.placeOf(song);
+    if (place?.table === table) placeOfRow[place.row] = at;
+    else others.push(at);
+  });
+  return { inIdOrder: table.rowsInIdOrder(), placeOfRow, others };
+}
+
+/** The id order of a patched list: the earlier table's order, with the other songs sorted and merged in (no sort of the whole). */
+function mergedIdOrder(rows: number, compare: (a: number, b: number) => number, { inIdOrder, placeOfRow, others }: EarlierRows): Uint32Array {
+  const sorted = Uint32Array.from(others).sort(compare);
+  const order = new Uint32Array(rows);
+  let n = 0;
+  let next = 0;
+  for (const row of inIdOrder) {
+    const at = placeOfRow[row]!;
+    if (at < 0) continue;
+    while (next < sorted.length && compare(sorted[next]!, at) < 0) order[n++] = sorted[next++]!;
+    order[n++] = at;
+  }
+  while (next < sorted.length) order[n++] = sorted[next++]!;
+  return order;
 }
 
 const padded8 = (n: number) => (n + 7) & ~7;
