@@ -448,7 +448,8 @@ export class Catalogue {
         making ??= encodePersistedList(fullListTag(version), 'data', songs).then(
           (made) => {
             body = made;
-            this.writeFile(snapshot, made);
+            // A write while it was made moved the catalogue on: the file is for the current snapshot only.
+            if (this.current === snapshot) this.writeFile(snapshot, made);
             return made;
           },
           (err: unknown) => {
