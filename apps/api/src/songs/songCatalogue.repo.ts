@@ -1,7 +1,7 @@
 import { Schema } from 'mongoose';
 import type { Song } from '@samaa/shared';
 import { defineModel, type AppData } from '../db/appData.js';
-import { serialised } from '../db/engine.js';
+import { engineTraits, serialised } from '../db/engine.js';
 import { SONG_FIELDS, SONG_MODEL, toSong } from './song.model.js';
 import type { CatalogueStore } from './catalogue.js';
 
@@ -16,6 +16,11 @@ const versionSchema = new Schema({ _id: String, version: { type: Number, default
 export const CATALOGUE_VERSION_MODEL = defineModel('CatalogueVersion', versionSchema, 'catalogue_versions');
 const SONGS = 'songs';
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
+
+/** Songs per batch of the embedded engine's unsorted whole read. */
+const READ_BATCH = 5000;
+
+const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** A version tagged with the database name (a wiped counter reads as "none"). */
 export const catalogueVersionTag = (data: AppData, version: number | string | undefined) => `${data.name}:${version ?? 'none'}`;
@@ -45,8 +50,18 @@ export function catalogueStore(data: AppData): CatalogueStore {
 
     /** Every song, newest first (a whole-collection scan on the embedded engine). */
     async readWholeCatalogue(): Promise<Song[]> {
-      const docs = await data.model(SONG_MODEL).find().select(SONG_FIELDS).sort(NEWEST_FIRST).lean();
-      return docs.map(toSong);
+      const songs = data.model(SONG_MODEL);
+      if (engineTraits().name === 'mongodb') return (await songs.find().select(SONG_FIELDS).sort(NEWEST_FIRST).lean()).map(toSong);
+      // The embedded engine sorts a whole collection in its own memory (gigabytes at a million
+      // songs): the songs are streamed unsorted, a batch at a time, and ordered here.
+      const read: Song[] = [];
+      const created: number[] = [];
+      for await (const doc of songs.find().select(`${SONG_FIELDS} createdAt`).lean().cursor({ batchSize: READ_BATCH })) {
+        read.push(toSong(doc));
+        created.push((doc.createdAt as Date | undefined)?.getTime() ?? 0);
+      }
+      const order = Uint32Array.from(read.keys()).sort((a, b) => created[b]! - created[a]! || compareIds(read[b]!._id, read[a]!._id));
+      return Array.from(order, (at) => read[at]!);
     },
   };
 }
