@@ -46,6 +46,23 @@ export function countEngineCalls(): void {
       if (tracked) inFlight -= 1;
     }
   } as typeof exec;
+  // A streamed read (`.cursor()`) skips exec: its call and each record it yields count too.
+  const cursor = mongoose.Query.prototype.cursor;
+  mongoose.Query.prototype.cursor = function (this: mongoose.Query<unknown, unknown>, ...args: unknown[]) {
+    const name = this.model.collection.collectionName;
+    add(current.calls, `${name}.cursor`, 1);
+    const startedIn = windowNumber;
+    const streamed = (cursor as (...a: unknown[]) => mongoose.Cursor<unknown>).apply(this, args);
+    const next = streamed.next.bind(streamed);
+    streamed.next = (async () => {
+      const doc = await next();
+      // Iterated with for-await, the cursor answers { value, done }; the last one holds no record.
+      const record = doc && !(typeof doc === 'object' && 'done' in doc && doc.done);
+      if (record && startedIn === windowNumber) add(current.records, name, 1);
+      return doc;
+    }) as typeof streamed.next;
+    return streamed;
+  } as typeof cursor;
   const aggregate = mongoose.Aggregate.prototype.exec;
   mongoose.Aggregate.prototype.exec = async function (this: mongoose.Aggregate<unknown>) {
     const name = (this as unknown as { _model: mongoose.Model<unknown> })._model.collection.collectionName;
