@@ -1,4 +1,4 @@
-import { createGzip, gzipSync, gunzipSync } from 'node:zlib';
+import { createGzip, gunzipSync } from 'node:zlib';
 import { nextTurn } from '../eventLoop.js';
 import type { Request, Response } from 'express';
 
@@ -25,12 +25,6 @@ export function persistedBody(tag: string, gzip: Buffer, jsonLength: number): Pe
     etag: `W/"${tag}-${jsonLength}"`,
     json: () => gunzipSync(gzip),
   };
-}
-
-/** Serialises and gzips `value` once; only the gzip is kept. */
-export function encodePersistedBody(tag: string, value: unknown): PersistedBody {
-  const json = Buffer.from(JSON.stringify(value));
-  return persistedBody(tag, gzipSync(json), json.length);
 }
 
 /** Items serialised between two turns of the event loop by `encodePersistedList`. */

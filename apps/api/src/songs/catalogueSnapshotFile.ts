@@ -52,11 +52,11 @@ export function readSnapshotFile(file: string): SnapshotOnDisk | undefined {
       return out;
     };
     const layout = layoutOf(read(0, Math.min(size, HEADER_BYTES)), size);
-    const views = layout && keptViews(read, layout.blocksEnd, size);
+    const views = layout && keptViews(read, layout.songsEnd, size);
     if (!layout || !views) return undefined;
-    const { version, jsonLength, bodyStart, bodyEnd, blocksEnd } = layout;
+    const { version, jsonLength, bodyStart, bodyEnd, songsEnd } = layout;
     const body = persistedBody(fullListTag(version), read(bodyStart, bodyEnd - bodyStart), jsonLength);
-    let blocks: Buffer | undefined = read(bodyEnd, blocksEnd - bodyEnd);
+    let kept: Buffer | undefined = read(bodyEnd, songsEnd - bodyEnd);
     let songs: Promise<{ songs: Song[]; byId: SongsById }> | undefined;
     return {
       version,
@@ -65,9 +65,9 @@ export function readSnapshotFile(file: string): SnapshotOnDisk | undefined {
       upgrade: !layout.table,
       songs() {
         if (!songs) {
-          const kept = blocks!;
-          blocks = undefined;
-          songs = layout.table ? tableSongs(kept) : decodeSongBlocks(kept).then(async (list) => tableSongs((await songTableOf(list)).bytes));
+          const bytes = kept!;
+          kept = undefined;
+          songs = layout.table ? Promise.resolve().then(() => tableSongs(new SongTable(bytes))) : decodeSongBlocks(bytes).then(async (list) => tableSongs(await songTableOf(list)));
         }
         return songs;
       },
@@ -82,9 +82,9 @@ export function readSnapshotFile(file: string): SnapshotOnDisk | undefined {
 /** Enough of a file's start to hold its five header lines. */
 const HEADER_BYTES = 4096;
 
-/** The songs of a table kept in the file: their by-id lookup is the table's own id order. */
-async function tableSongs(bytes: Buffer): Promise<{ songs: Song[]; byId: SongsById }> {
-  const songs = new SongTable(bytes).songs();
+/** A table's songs: their by-id lookup is the table's own id order. */
+function tableSongs(table: SongTable): { songs: Song[]; byId: SongsById } {
+  const songs = table.songs();
   return { songs, byId: songsByIdOf(songs) };
 }
 
@@ -93,7 +93,7 @@ interface Layout {
   jsonLength: number;
   bodyStart: number;
   bodyEnd: number;
-  blocksEnd: number;
+  songsEnd: number;
   /** Whether the songs are a table (version 6) rather than JSON blocks. */
   table: boolean;
 }
@@ -108,11 +108,11 @@ function layoutOf(start: Buffer, size: number): Layout | undefined {
     header.push(start.toString('utf8', at, end));
     at = end + 1;
   }
-  const [magic, version, jsonLength, gzipLength, blocksLength] = header as [string, string, string, string, string];
+  const [magic, version, jsonLength, gzipLength, songsLength] = header as [string, string, string, string, string];
   const bodyEnd = at + Number(gzipLength);
-  const blocksEnd = bodyEnd + Number(blocksLength);
-  if ((magic !== MAGIC && magic !== JSON_BLOCKS_MAGIC) || !Number.isSafeInteger(Number(jsonLength)) || !(blocksEnd <= size)) return undefined;
-  return { version, jsonLength: Number(jsonLength), bodyStart: at, bodyEnd, blocksEnd, table: magic === MAGIC };
+  const songsEnd = bodyEnd + Number(songsLength);
+  if ((magic !== MAGIC && magic !== JSON_BLOCKS_MAGIC) || !Number.isSafeInteger(Number(jsonLength)) || !(songsEnd <= size)) return undefined;
+  return { version, jsonLength: Number(jsonLength), bodyStart: at, bodyEnd, songsEnd, table: magic === MAGIC };
 }
 
 /** The kept views after the songs, each read into its own buffer; undefined when cut short. */
@@ -143,8 +143,8 @@ export interface SnapshotFile {
   /** Writes the snapshot in the background (to a temporary file, then renamed over the old one). */
   write(version: string, body: PersistedBody, songs: readonly Song[], views?: ReadonlyMap<string, Buffer>): void;
   /**
-   * Replaces the kept views of the file, which holds `version`'s songs: its body and song blocks
-   * are copied as they are, not encoded again (a large catalogue's encode outlasts a stop's
+   * Replaces the kept views of the file, which holds `version`'s songs: its body and songs are
+   * copied as they are, not encoded again (a large catalogue's encode outlasts a stop's
    * grace). Nothing is written if the file holds another version by then.
    */
   replaceViews(version: string, views: ReadonlyMap<string, Buffer>): void;
@@ -159,8 +159,8 @@ export function snapshotFileAt(file: string): SnapshotFile {
   let writing: Promise<unknown> = Promise.resolve();
   const tmp = `${file}.${process.pid}.tmp`;
   /**
-   * Replaces the file with what `contents` makes, once the write before has ended (two at once
-   * would share the temporary file); `contents` answering undefined leaves the file as it is.
+   * Replaces the file with the temporary one `write` makes, once the write before has ended (two
+   * at once would share the temporary file); `write` answering false leaves the file as it is.
    */
   const replace = (write: () => Promise<boolean>) => {
     writing = writing
@@ -173,9 +173,9 @@ export function snapshotFileAt(file: string): SnapshotFile {
     path: file,
     read: () => readSnapshotFile(file),
     write(version, body, songs, views = new Map()) {
-      const blocks = encodeSongTable(songs);
+      const encoding = encodeSongTable(songs);
       replace(async () => {
-        const [encoded] = await Promise.all([blocks, fs.promises.mkdir(path.dirname(file), { recursive: true })]);
+        const [encoded] = await Promise.all([encoding, fs.promises.mkdir(path.dirname(file), { recursive: true })]);
         const head = Buffer.from(`${MAGIC}\n${version}\n${body.jsonLength}\n${body.gzip.length}\n${encoded.length}\n`);
         // Part by part: one buffer of the whole file would double what a write holds.
         await fs.promises.writeFile(tmp, [head, body.gzip, encoded, ...viewBytes(views)]);
@@ -196,7 +196,7 @@ export function snapshotFileAt(file: string): SnapshotFile {
         }
         if (layout?.version !== version) return false;
         await fs.promises.copyFile(file, tmp);
-        await fs.promises.truncate(tmp, layout.blocksEnd);
+        await fs.promises.truncate(tmp, layout.songsEnd);
         await fs.promises.appendFile(tmp, Buffer.concat(viewBytes(views)));
         return true;
       });

@@ -5,14 +5,18 @@
  */
 
 import type { Song } from '@samaa/shared';
+import { rowIn, tableOf } from './songTable.js';
 
 const padded = (n: number) => (n + 3) & ~3;
 
 /**
- * A song's place in `songs` (the snapshot's list), as kept views name their songs: the map is made
- * on the first lookup, so a view whose songs sit at their places never makes it.
+ * A song's place in `songs` (the snapshot's list), as kept views name their songs: a table's own
+ * list places each song at its row; otherwise a map, made on the first lookup, so a view whose
+ * songs sit at their places never makes it.
  */
 export function songPlaces(songs: readonly Song[]): (song: Song) => number | undefined {
+  const table = tableOf(songs);
+  if (table) return (song) => rowIn(table, song);
   let places: Map<Song, number> | undefined;
   return (song) => {
     if (!places) {

@@ -75,7 +75,18 @@ interface OwnColumn {
 
 type TextColumn = { refs: Uint32Array } | OwnColumn | undefined;
 
-const absentIn = (column: NumberColumn) => (column instanceof Uint16Array ? 0xffff : column instanceof Uint32Array ? NONE : Number.NaN);
+/** Each stored kind's array, and the value it keeps for "absent". */
+const NUMBER_ARRAYS = {
+  u16: { array: Uint16Array, absent: 0xffff },
+  u32: { array: Uint32Array, absent: NONE },
+  f64: { array: Float64Array, absent: Number.NaN },
+} as const;
+
+/** A number column and the value it keeps for "absent". */
+interface NumberValues {
+  values: NumberColumn;
+  absent: number;
+}
 
 /** The kind that stores `values` exactly. */
 function kindOf(values: readonly (number | undefined)[]): NumberKind {
@@ -87,13 +98,6 @@ function kindOf(values: readonly (number | undefined)[]): NumberKind {
     else if (kind === 'none') kind = 'u16';
   }
   return kind;
-}
-
-function numberColumn(kind: NumberKind, rows: number): NumberColumn | undefined {
-  if (kind === 'u16') return new Uint16Array(rows);
-  if (kind === 'u32') return new Uint32Array(rows);
-  if (kind === 'f64') return new Float64Array(rows);
-  return undefined;
 }
 
 /** A row of a table, read through its columns. */
@@ -194,7 +198,7 @@ export class SongTable {
   private readonly idOrder: Uint32Array;
   private readonly strings: string[];
   private readonly columns: Record<TextField, TextColumn>;
-  private readonly numbers: Record<NumberField, NumberColumn | undefined>;
+  private readonly numbers: Record<NumberField, NumberValues | undefined>;
   private list: Song[] | undefined;
 
   /** Reads a table from `bytes` (as `encodeSongTable` made them); throws when they are not one. */
@@ -217,7 +221,7 @@ export class SongTable {
       return { dirs: kind.split ? read.u32(rows) : undefined, offsets: read.u32(rows + 1), bytes: read.bytes(kind.bytes) };
     };
     this.columns = Object.fromEntries(TEXT.map((field) => [field, column(header.text[field])])) as Record<TextField, TextColumn>;
-    this.numbers = Object.fromEntries(NUMBERS.map((field) => [field, read.numbers(header.numbers[field], rows)])) as Record<NumberField, NumberColumn | undefined>;
+    this.numbers = Object.fromEntries(NUMBERS.map((field) => [field, read.numbers(header.numbers[field], rows)])) as Record<NumberField, NumberValues | undefined>;
     read.end();
   }
 
@@ -283,8 +287,8 @@ export class SongTable {
   number(field: NumberField, row: number): number | undefined {
     const column = this.numbers[field];
     if (!column) return undefined;
-    const value = column[row]!;
-    return Number.isNaN(value) || value === absentIn(column) ? undefined : value;
+    const value = column.values[row]!;
+    return Number.isNaN(value) || value === column.absent ? undefined : value;
   }
 }
 
@@ -428,9 +432,9 @@ export async function encodeSongTable(songs: readonly Song[]): Promise<Buffer> {
   for (const field of NUMBERS) {
     const values = songs.map((song) => song[field]);
     const kind = (numbers[field] = kindOf(values));
-    const column = numberColumn(kind, rows);
-    if (!column) continue;
-    const absent = absentIn(column);
+    if (kind === 'none') continue;
+    const { array, absent } = NUMBER_ARRAYS[kind];
+    const column = new array(rows);
     values.forEach((value, row) => (column[row] = value ?? absent));
     sections.push(column);
     await nextTurn();
@@ -517,15 +521,13 @@ function sectionReader(bytes: Buffer) {
   };
   return {
     header,
-    u8: (count: number) => new Uint8Array(bytes.buffer, take(count), count),
     u32: (count: number) => new Uint32Array(bytes.buffer, take(count * 4), count),
     bytes: (byteLength: number) => Buffer.from(bytes.buffer, take(byteLength), byteLength),
-    numbers(kind: NumberKind, rows: number): NumberColumn | undefined {
-      if (kind === 'u16') return new Uint16Array(bytes.buffer, take(rows * 2), rows);
-      if (kind === 'u32') return new Uint32Array(bytes.buffer, take(rows * 4), rows);
-      if (kind === 'f64') return new Float64Array(bytes.buffer, take(rows * 8), rows);
-      if (kind !== 'none') throw new Error('the kept songs name an unknown number column');
-      return undefined;
+    numbers(kind: NumberKind, rows: number): NumberValues | undefined {
+      if (kind === 'none') return undefined;
+      if (!Object.hasOwn(NUMBER_ARRAYS, kind)) throw new Error('the kept songs name an unknown number column');
+      const { array, absent } = NUMBER_ARRAYS[kind];
+      return { values: new array(bytes.buffer as ArrayBuffer, take(rows * array.BYTES_PER_ELEMENT), rows), absent };
     },
     end() {
       if (at !== bytes.length) throw new Error('the kept songs have bytes past their columns');
