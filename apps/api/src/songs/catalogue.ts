@@ -3,7 +3,7 @@ import { isSoleWriter } from '../db/engine.js';
 import { encodePersistedList, type PersistedBody } from '../http/persistedBody.js';
 import { fullListTag, snapshotFileAt, type SnapshotFile, type SnapshotOnDisk } from './catalogueSnapshotFile.js';
 import { songsByIdOf, songsByIdWith, type SongsById } from './songsById.js';
-import { songTableOf } from './songTable.js';
+import { songTableFromBatches, type StoredSongs } from './songTableBuilder.js';
 
 /*
  * The catalogue read model: the whole song list, newest first, kept in memory as one snapshot per
@@ -87,7 +87,7 @@ export interface CatalogueView<T> {
 export interface CatalogueStore {
   bumpCatalogueVersion(): Promise<{ version: string; previous: string } | undefined>;
   readCatalogueVersion(): Promise<string>;
-  readWholeCatalogue(): Promise<Song[]>;
+  streamWholeCatalogue(): AsyncIterable<StoredSongs>;
 }
 
 export interface CatalogueOptions {
@@ -528,7 +528,7 @@ export class Catalogue {
         }
       }
       // Kept as a table: a fraction of the heap of one object per song, and the file's own bytes.
-      return this.snapshotOf(version, (await songTableOf(await this.store.readWholeCatalogue())).songs());
+      return this.snapshotOf(version, (await songTableFromBatches(this.store.streamWholeCatalogue())).songs());
     } finally {
       // Kept until now: the full list is sent from the file's body while its songs load.
       this.onDisk = undefined;

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
+import type { Song } from '@samaa/shared';
 import { AppData } from '../db/appData.js';
 import { useTestDatabase } from '../test/db.js';
 import { countEngineCalls, engineCallsDuring } from '../test/engineCalls.js';
 import { generateSongs } from './generateSongs.js';
 import { SONG_FIELDS, SONG_MODEL, toSong } from './song.model.js';
 import { catalogueStore } from './songCatalogue.repo.js';
+import { plainSong } from './songTable.js';
+import { songTableFromBatches } from './songTableBuilder.js';
 
 /*
  * The whole read of the catalogue: newest first by creation, then by id, as the sorted query
@@ -25,9 +28,10 @@ describe('the whole catalogue read', () => {
     const docs = generateSongs(12_000, 4).map((song, i) => ({ ...song, createdAt: new Date(base + ((i * 7_919) % 3_000) * 1000), updatedAt: new Date(base) }));
     await songs.insertMany(docs, { timestamps: false } as never);
     const expected = (await songs.find().select(SONG_FIELDS).sort({ createdAt: -1, _id: -1 }).lean()).map(toSong);
-    let read: Awaited<ReturnType<ReturnType<typeof catalogueStore>['readWholeCatalogue']>> = [];
+    let read: Song[] = [];
     const counts = await engineCallsDuring(async () => {
-      read = await catalogueStore(data).readWholeCatalogue();
+      // Small parts, so the order is made across several of them.
+      read = (await songTableFromBatches(catalogueStore(data).streamWholeCatalogue(), { partRows: 5_000 })).songs().map(plainSong);
     });
     expect(read).toEqual(expected);
     // Every song read once: one query, its batches fetched as it goes.

@@ -4,6 +4,7 @@ import { defineModel, type AppData } from '../db/appData.js';
 import { engineTraits, serialised } from '../db/engine.js';
 import { SONG_FIELDS, SONG_MODEL, toSong } from './song.model.js';
 import type { CatalogueStore } from './catalogue.js';
+import type { StoredSongs } from './songTableBuilder.js';
 
 /*
  * The catalogue's data access: the version every process checks before trusting its in-memory
@@ -17,10 +18,8 @@ export const CATALOGUE_VERSION_MODEL = defineModel('CatalogueVersion', versionSc
 const SONGS = 'songs';
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 
-/** Songs per batch of the embedded engine's unsorted whole read. */
+/** Songs per batch of the whole read. */
 const READ_BATCH = 5000;
-
-const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** A version tagged with the database name (a wiped counter reads as "none"). */
 export const catalogueVersionTag = (data: AppData, version: number | string | undefined) => `${data.name}:${version ?? 'none'}`;
@@ -48,20 +47,27 @@ export function catalogueStore(data: AppData): CatalogueStore {
       return catalogueVersionTag(data, doc?.version);
     },
 
-    /** Every song, newest first (a whole-collection scan on the embedded engine). */
-    async readWholeCatalogue(): Promise<Song[]> {
-      const songs = data.model(SONG_MODEL);
-      if (engineTraits().name === 'mongodb') return (await songs.find().select(SONG_FIELDS).sort(NEWEST_FIRST).lean()).map(toSong);
-      // The embedded engine sorts a whole collection in its own memory (gigabytes at a million
-      // songs): the songs are streamed unsorted, a batch at a time, and ordered here.
-      const read: Song[] = [];
-      const created: number[] = [];
-      for await (const doc of songs.find().select(`${SONG_FIELDS} createdAt`).lean().cursor({ batchSize: READ_BATCH })) {
-        read.push(toSong(doc));
+    /**
+     * Every song, a batch at a time, with its creation time (a whole-collection scan on the
+     * embedded engine). MongoDB reads them newest first on its index; the embedded engine would
+     * sort the whole collection in its own memory (gigabytes at a million songs), so there they
+     * come unsorted and the reader orders them (songTableBuilder.ts).
+     */
+    async *streamWholeCatalogue(): AsyncGenerator<StoredSongs> {
+      let query = data.model(SONG_MODEL).find().select(`${SONG_FIELDS} createdAt`).lean();
+      if (engineTraits().name === 'mongodb') query = query.sort(NEWEST_FIRST);
+      let songs: Song[] = [];
+      let created: number[] = [];
+      for await (const doc of query.cursor({ batchSize: READ_BATCH })) {
+        songs.push(toSong(doc));
         created.push((doc.createdAt as Date | undefined)?.getTime() ?? 0);
+        if (songs.length === READ_BATCH) {
+          yield { songs, created };
+          songs = [];
+          created = [];
+        }
       }
-      const order = Uint32Array.from(read.keys()).sort((a, b) => created[b]! - created[a]! || compareIds(read[b]!._id, read[a]!._id));
-      return Array.from(order, (at) => read[at]!);
+      if (songs.length > 0) yield { songs, created };
     },
   };
 }
