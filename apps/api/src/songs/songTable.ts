@@ -88,10 +88,11 @@ interface NumberValues {
   absent: number;
 }
 
-/** The kind that stores `values` exactly. */
-function kindOf(values: readonly (number | undefined)[]): NumberKind {
+/** The kind that stores every song's `field` exactly. */
+function kindOf(songs: readonly Song[], field: NumberField): NumberKind {
   let kind: NumberKind = 'none';
-  for (const value of values) {
+  for (const song of songs) {
+    const value = song[field];
     if (value === undefined) continue;
     if (!Number.isInteger(value) || value < 0 || value >= NONE || Object.is(value, -0)) return 'f64';
     if (value >= 0xffff) kind = 'u32';
@@ -270,6 +271,13 @@ export class SongTable {
     return -1;
   }
 
+  /** Copies row `row`'s 12 id bytes into `into` at `at`; false when this table keeps its ids as text. */
+  copyIdBytes(row: number, into: Buffer, at: number): boolean {
+    if (!this.idBytes) return false;
+    this.idBytes.copy(into, at, row * ID_BYTES, (row + 1) * ID_BYTES);
+    return true;
+  }
+
   idAt(row: number): string {
     if (!this.idBytes) return ownText(this.strings, this.idText!, row);
     return this.idBytes.toString('hex', row * ID_BYTES, (row + 1) * ID_BYTES);
@@ -361,23 +369,44 @@ function stringTable() {
   };
 }
 
-/** A column of own text: each row's bytes after its folder, if split. */
+/**
+ * Each song's id as 12 bytes, or undefined when one is not an ObjectId's hex. A row of a table is
+ * copied from its bytes: a million id strings are not made to be written again.
+ */
+function hexIdBytesOf(songs: readonly Song[]): Buffer | undefined {
+  const bytes = Buffer.alloc(songs.length * ID_BYTES);
+  for (let row = 0; row < songs.length; row += 1) {
+    const song = songs[row]!;
+    const place = TableSong.placeOf(song);
+    if (place?.table.copyIdBytes(place.row, bytes, row * ID_BYTES)) continue;
+    const id = song._id;
+    if (!HEX_ID.test(id)) return undefined;
+    bytes.write(id, row * ID_BYTES, ID_BYTES, 'hex');
+  }
+  return bytes;
+}
+
+/** A column of own text: each row's bytes after its folder, if split, written as they are read. */
 async function ownColumn(values: (row: number) => string | undefined, rows: number, split: boolean, strings: ReturnType<typeof stringTable>) {
   const dirs = split ? new Uint32Array(rows) : undefined;
   const offsets = new Uint32Array(rows + 1);
-  const tails: string[] = new Array<string>(rows);
+  let bytes = Buffer.allocUnsafe(Math.max(64, rows * 16));
   let at = 0;
   for (let row = 0; row < rows; row += 1) {
     const value = values(row) ?? '';
     const cut = split ? cutOf(value) : 0;
     if (dirs) dirs[row] = cut > 0 ? strings.refOf(value.slice(0, cut)) : NONE;
     const tail = cut > 0 ? value.slice(cut) : value;
-    tails[row] = tail;
-    offsets[row + 1] = at += Buffer.byteLength(tail);
+    // A UTF-16 unit is at most 3 bytes of UTF-8.
+    if (at + tail.length * 3 > bytes.length) {
+      const grown = Buffer.allocUnsafe(Math.max(bytes.length * 2, at + tail.length * 3));
+      bytes.copy(grown, 0, 0, at);
+      bytes = grown;
+    }
+    offsets[row + 1] = at += bytes.write(tail, at);
     if ((row + 1) % ROWS_PER_TURN === 0) await nextTurn();
   }
-  const bytes = Buffer.from(tails.join(''));
-  return { sections: [...(dirs ? [dirs] : []), offsets, bytes], bytes: bytes.length };
+  return { sections: [...(dirs ? [dirs] : []), offsets, bytes.subarray(0, at)], bytes: at };
 }
 
 /** The songs as a table's bytes, made a slice of rows per turn of the event loop (a table's own list is its bytes). */
@@ -387,16 +416,17 @@ export async function encodeSongTable(songs: readonly Song[]): Promise<Buffer> {
   const rows = songs.length;
   const strings = stringTable();
   const sections: ArrayBufferView[] = [];
-  const ids = songs.map((song) => song._id);
-  const hex = ids.every((id) => HEX_ID.test(id));
+  const hexBytes = hexIdBytesOf(songs);
+  const hex = hexBytes !== undefined;
   let idBytes = 0;
-  if (hex) {
-    const bytes = Buffer.from(ids.join(''), 'hex');
+  if (hexBytes) {
+    const bytes = hexBytes;
     const word = (row: number, at: number) => bytes.readUInt32BE(row * ID_BYTES + at);
     const compare = (a: number, b: number) => word(a, 0) - word(b, 0) || word(a, 4) - word(b, 4) || word(a, 8) - word(b, 8);
     const earlier = earlierRows(songs);
     sections.push(bytes, earlier ? mergedIdOrder(rows, compare, earlier) : idOrderOf(rows, compare));
   } else {
+    const ids = songs.map((song) => song._id);
     const own = await ownColumn((row) => ids[row], rows, false, strings);
     idBytes = own.bytes;
     sections.push(...own.sections, idOrderOf(rows, (a, b) => compareText(ids[a]!, ids[b]!)));
@@ -430,12 +460,11 @@ export async function encodeSongTable(songs: readonly Song[]): Promise<Buffer> {
 
   const numbers = {} as Record<NumberField, NumberKind>;
   for (const field of NUMBERS) {
-    const values = songs.map((song) => song[field]);
-    const kind = (numbers[field] = kindOf(values));
+    const kind = (numbers[field] = kindOf(songs, field));
     if (kind === 'none') continue;
     const { array, absent } = NUMBER_ARRAYS[kind];
     const column = new array(rows);
-    values.forEach((value, row) => (column[row] = value ?? absent));
+    for (let row = 0; row < rows; row += 1) column[row] = songs[row]![field] ?? absent;
     sections.push(column);
     await nextTurn();
   }
