@@ -192,7 +192,9 @@ async function oneListenerOnly(files: number, builds: readonly BuildEntry[], opt
       fs.mkdirSync(dataDir, { recursive: true });
       seedListeners(opts.root, dataDir, files);
       const { MUSIC_DIRS: _none, ...env } = folderServerEnv(dataDir, '', JWT_SECRET, ADMIN);
-      const api = await spawnApiServer(env, { logFile: path.join(dataDir, '..', 'api.log'), entry: build.entry, timeoutMs: 300_000 });
+      // E.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: each build's CPU profile, written as it stops.
+      const nodeArgs = process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean);
+      const api = await spawnApiServer(env, { logFile: path.join(dataDir, '..', 'api.log'), entry: build.entry, timeoutMs: 300_000, nodeArgs });
       servers.push(api);
       const tokens: string[] = [];
       for (let i = 1; i <= LISTENERS; i += 1) tokens.push(await login(api.url, `listener${i}@${SEED_EMAIL_DOMAIN}`, SEED_PASSWORD));

@@ -70,13 +70,13 @@ function procStatus(pid: number, field: 'VmRSS' | 'VmHWM'): number {
  */
 export async function spawnApiServer(
   env: Record<string, string>,
-  opts: { logFile: string; timeoutMs?: number; entry?: string },
+  opts: { logFile: string; timeoutMs?: number; entry?: string; nodeArgs?: readonly string[] },
 ): Promise<SpawnedServer> {
   const entry = opts.entry ?? SERVER_ENTRY;
   if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run "npm run build" first`);
   const port = await freePort();
   const out = fs.openSync(opts.logFile, 'a');
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), entry], {
     cwd: path.dirname(opts.logFile),
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', out, out],
