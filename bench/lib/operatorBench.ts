@@ -27,7 +27,10 @@ import { mb } from './processes.js';
  *
  * OPERATOR_CASES=one-listener runs the one-listener cases alone: every build up at once, each on
  * its own DATA_DIR seeded with the songs (seed command, no scan) and its listeners, the cases
- * alternating between builds round by round (BENCH_ROUNDS, default 2), as the embedded setup runs.
+ * alternating between builds round by round (BENCH_ROUNDS, default 2), as the embedded setup runs;
+ * BENCH_API_NODE_ARGS gives their servers node flags (a CPU profile).
+ *
+ * OPERATOR_MUSIC_DIR=/var/tmp keeps each generated folder there for the next run.
  */
 
 const JWT_SECRET = 'operator-bench-secret-0123456789abcdef0123456789abcdef';
@@ -229,9 +232,15 @@ export async function operatorBench(root: string, sizes: number[], log: (line: s
         );
         continue;
       }
-      const music = path.join(work, `music-${files}`);
-      log(`${files.toLocaleString('en')}: writing the folder…`);
-      writeFolder(music, files);
+      // OPERATOR_MUSIC_DIR keeps the generated folder between runs (13 GB at a million songs).
+      const kept = process.env.OPERATOR_MUSIC_DIR;
+      const music = path.join(kept ?? work, `music-${files}`);
+      const written = path.join(music, '.written');
+      if (!fs.existsSync(written)) {
+        log(`${files.toLocaleString('en')}: writing the folder…`);
+        writeFolder(music, files);
+        fs.writeFileSync(written, new Date().toISOString());
+      }
       const runs: Measured[] = [];
       for (const build of builds) runs.push(await runBuild(files, music, build, { root, work, durationSec, log }));
       sections.push(
