@@ -72,6 +72,8 @@ interface Match {
   kind: number;
   field: number;
   score: number;
+  /** The song's name, read when a tie comes down to it (a table song decodes it). */
+  name?: string;
 }
 
 /** How a query word matches: its whole-word term, the prefix range (last word), and typo terms. */
@@ -144,6 +146,10 @@ export class CatalogueIndex<T extends Indexable = Song> {
    * before any scoring.
    */
   private wordBits = new Uint32Array(0);
+  /** Per ordinal, the stamp of the last search that saw it, and that marked it a song of its next word. */
+  private seenMarks = new Uint16Array(0);
+  private nextMarks = new Uint16Array(0);
+  private stamp = 0;
 
   lastCost: QueryCost = { postings: 0, candidates: 0, read: 0, scored: 0, fuzzyTerms: 0 };
 
@@ -397,12 +403,16 @@ export class CatalogueIndex<T extends Indexable = Song> {
     // Its terms by how they match: once the page is full of better matches, worse terms are skipped.
     const startTerms = [...start.matches].sort((a, b) => a[1].kind - b[1].kind);
 
-    const seen = new Uint8Array(this.songs.length);
-    const inNext = this.songsOfNextWord(query, start, cost);
+    const { seen, marked, stamp } = this.scratchMarks();
+    const inNext = this.songsOfNextWord(query, start, cost, marked, stamp);
     const top = new TopK<Match>(wanted, (a, b) => this.compare(a, b));
     let total = 0;
     const tf = this.lengthFactors();
     const every = this.markWords(query);
+    const scratch: Match = { ordinal: 0, kind: 0, field: 0, score: 0, name: undefined };
+    // A term lists a song once: only a start word of several terms meets a song twice.
+    const overlap = startTerms.length > 1;
+    const removed = this.songs.length !== this.liveCount;
     try {
       for (const [id, { kind }] of startTerms) {
         const worst = top.worst();
@@ -412,18 +422,26 @@ export class CatalogueIndex<T extends Indexable = Song> {
         cost.postings += length;
         for (let p = 0; p < length; p += 1) {
           const ordinal = list[p]!;
-          if (seen[ordinal] || this.songs[ordinal] === undefined) continue;
-          seen[ordinal] = 1;
+          if (overlap) {
+            if (seen[ordinal] === stamp) continue;
+            seen[ordinal] = stamp;
+          }
+          if (removed && this.songs[ordinal] === undefined) continue;
           cost.candidates += 1;
-          if (inNext !== undefined && !inNext[ordinal]) continue;
+          if (inNext && marked[ordinal] !== stamp) continue;
           cost.read += 1;
           if (every !== undefined && !this.holdsEvery(ordinal, every)) continue;
           cost.scored += 1;
-          const match = this.matchOf(ordinal, query, tf);
-          if (match) {
-            total += 1;
-            top.offer(match);
+          if (!this.matchOf(ordinal, query, tf, scratch)) continue;
+          total += 1;
+          // Most matches rank below a full page: only those that enter it are kept as objects.
+          const worst = top.full() ? top.worst() : undefined;
+          if (worst && this.compare(scratch, worst) >= 0) {
+            scratch.name = undefined;
+            continue;
           }
+          top.offer({ ...scratch });
+          scratch.name = undefined;
         }
       }
     } finally {
@@ -433,23 +451,38 @@ export class CatalogueIndex<T extends Indexable = Song> {
   }
 
   /**
-   * The songs of the most selective word after `start`, marked by ordinal, when its postings are
+   * Marks the songs of the most selective word after `start` with `stamp`, when its postings are
    * few enough (at most NEXT_WORD_SPAN times the start's) that marking them costs less than
-   * reading every candidate's terms; otherwise undefined. A query of common words then checks
-   * most candidates with one read.
+   * reading every candidate's terms; whether it did. A query of common words then checks most
+   * candidates with one read.
    */
-  private songsOfNextWord(query: Word[], start: Word, cost: QueryCost): Uint8Array | undefined {
+  private songsOfNextWord(query: Word[], start: Word, cost: QueryCost, marked: Uint16Array, stamp: number): boolean {
     let next: Word | undefined;
     for (const word of query) if (word !== start && (!next || word.size < next.size)) next = word;
-    if (!next || next.size > NEXT_WORD_SPAN * start.size) return undefined;
-    const marked = new Uint8Array(this.songs.length);
+    if (!next || next.size > NEXT_WORD_SPAN * start.size) return false;
     for (const id of next.matches.keys()) {
       const list = this.postings[id]!;
       const length = this.postingLengths[id]!;
       cost.postings += length;
-      for (let p = 0; p < length; p += 1) marked[list[p]!] = 1;
+      for (let p = 0; p < length; p += 1) marked[list[p]!] = stamp;
     }
-    return marked;
+    return true;
+  }
+
+  /**
+   * The marks of songs seen and of songs of the next word, kept between searches: a search's marks
+   * are its stamp, so none is cleared song by song. Two new arrays of the catalogue's size per
+   * search were most of the garbage a search left at a million songs (docs/performance.md).
+   */
+  private scratchMarks(): { seen: Uint16Array; marked: Uint16Array; stamp: number } {
+    if (this.seenMarks.length < this.songs.length || this.stamp === 0xffff) {
+      const size = Math.max(this.songs.length, Math.min(this.seenMarks.length * 2, this.songs.length + 65_536));
+      this.seenMarks = new Uint16Array(size);
+      this.nextMarks = new Uint16Array(size);
+      this.stamp = 0;
+    }
+    this.stamp += 1;
+    return { seen: this.seenMarks, marked: this.nextMarks, stamp: this.stamp };
   }
 
   /** Marks each query word's terms in `wordBits`; the bits a song needs, or undefined past MARKED_WORDS words. */
@@ -524,8 +557,8 @@ export class CatalogueIndex<T extends Indexable = Song> {
     return ids;
   }
 
-  /** How the song matches every word, or undefined when one word has no match in it. */
-  private matchOf(ordinal: number, query: Word[], tf: Float64Array): Match | undefined {
+  /** How the song matches every word, written into `into`; false when one word has no match in it. */
+  private matchOf(ordinal: number, query: Word[], tf: Float64Array, into: Match): boolean {
     const from = this.starts[ordinal]!;
     const to = this.starts[ordinal + 1]!;
     const lengths = ordinal * 3;
@@ -550,20 +583,24 @@ export class CatalogueIndex<T extends Indexable = Song> {
         if (fields & 2) wordScore += match.weight * tf[256 + this.fieldLengths[lengths + 1]!]!;
         if (fields & 4) wordScore += match.weight * tf[512 + this.fieldLengths[lengths + 2]!]!;
       }
-      if (wordKind === 3) return undefined;
+      if (wordKind === 3) return false;
       if (wordKind > kind) kind = wordKind;
       if (wordField > field) field = wordField;
       score += wordScore;
     }
-    return { ordinal, kind, field, score };
+    into.ordinal = ordinal;
+    into.kind = kind;
+    into.field = field;
+    into.score = score;
+    return true;
   }
 
   private compare(a: Match, b: Match): number {
     if (a.kind !== b.kind) return a.kind - b.kind;
     if (a.field !== b.field) return a.field - b.field;
     if (a.score !== b.score) return b.score - a.score;
-    const x = this.songs[a.ordinal]!.name;
-    const y = this.songs[b.ordinal]!.name;
+    const x = (a.name ??= this.songs[a.ordinal]!.name);
+    const y = (b.name ??= this.songs[b.ordinal]!.name);
     return x < y ? -1 : x > y ? 1 : a.ordinal - b.ordinal;
   }
 }
