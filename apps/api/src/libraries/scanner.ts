@@ -443,7 +443,7 @@ export async function scanLibrary(library: LibraryFolder, deps: ScanDeps): Promi
 
   // The folder's songs are those of the catalogue at its address (an admin may have deleted some).
   const prefix = libraryFileUrl(library, '');
-  for (const song of (await deps.catalogue.snapshot()).songs) if (song.song.startsWith(prefix)) result.songs += 1;
+  result.songs = await deps.catalogue.songsUnder(prefix);
   result.errors.sort((a, b) => a.path.localeCompare(b.path));
   result.durationMs = Date.now() - started;
   return result;

@@ -3,6 +3,7 @@ import { isSoleWriter } from '../db/engine.js';
 import { encodePersistedList, type PersistedBody } from '../http/persistedBody.js';
 import { fullListTag, snapshotFileAt, type SnapshotFile, type SnapshotOnDisk } from './catalogueSnapshotFile.js';
 import { songsByIdOf, songsByIdWith, type SongsById } from './songsById.js';
+import { countStartingWith } from './songTable.js';
 import { songTableFromBatches, type StoredSongs } from './songTableBuilder.js';
 
 /*
@@ -190,6 +191,11 @@ export class Catalogue {
   /** One song of the current catalogue, by id (any case). */
   async songById(id: string): Promise<Song | undefined> {
     return (await this.songsById()).get(id.toLowerCase());
+  }
+
+  /** How many songs of the current catalogue have their audio under `prefix` (a music folder's address). */
+  async songsUnder(prefix: string): Promise<number> {
+    return countStartingWith((await this.snapshot()).songs, 'song', prefix);
   }
 
   async songExists(id: string): Promise<boolean> {

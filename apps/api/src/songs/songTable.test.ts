@@ -7,7 +7,7 @@ import path from 'node:path';
 import { generateSongs } from './generateSongs.js';
 import { encodeSongBlocks } from './songBlocks.js';
 import { songsByIdOf, songsByIdWith } from './songsById.js';
-import { encodeSongTable, plainSong, rowIn, SongTable, songTableOf, tableOf } from './songTable.js';
+import { countStartingWith, encodeSongTable, plainSong, rowIn, SongTable, songTableOf, tableOf } from './songTable.js';
 import { readSnapshotFile } from './catalogueSnapshotFile.js';
 
 /*
@@ -125,5 +125,25 @@ describe('a snapshot file kept before the song table', () => {
     expect(read.map(plainSong)).toEqual(songs);
     expect(plainSong(byId.get(songs[4000]!._id)!)).toEqual(songs[4000]);
     fs.rmSync(path.dirname(file), { recursive: true });
+  });
+
+  it('counts a folder\'s songs by their shared folder, a plain song or a row alike', async () => {
+    // Scanned URLs: files of album folders in two libraries (own text after a shared folder), and a
+    // shared value (every row the same artist) judged whole.
+    const songs: Song[] = Array.from({ length: 600 }, (_, i) => ({
+      _id: hexId(i + 1),
+      name: `Song ${i}`,
+      artist: 'One',
+      img: '',
+      song: `/api/library/${i % 3 === 0 ? 'b' : 'a'}/Album ${Math.floor(i / 10)}/${i}.mp3`,
+    }));
+    const table = await songTableOf(songs);
+    const mixed = [{ ...songs[0]!, _id: hexId(9999), song: '/api/library/a/new.mp3' }, ...table.songs()];
+    const expected = (prefix: string) => mixed.filter((song) => song.song.startsWith(prefix)).length;
+    for (const prefix of ['/api/library/a/', '/api/library/b/', '/api/library/a/Album 1', '/api/library/a/Album 1/1', '/api/library/', '/elsewhere/']) {
+      expect(countStartingWith(mixed, 'song', prefix)).toBe(expected(prefix));
+    }
+    expect(countStartingWith(table.songs(), 'artist', 'On')).toBe(600);
+    expect(countStartingWith(table.songs(), 'artist', 'Two')).toBe(0);
   });
 });

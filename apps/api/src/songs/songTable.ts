@@ -31,7 +31,7 @@ const NUMBERS = [
 /** Fields a song may lack: kept empty, they read as absent; a required field kept empty reads as ''. */
 const OPTIONAL = new Set<string>(SONG_OPTIONAL_FIELDS);
 
-type TextField = (typeof TEXT)[number];
+export type TextField = (typeof TEXT)[number];
 type NumberField = (typeof NUMBERS)[number];
 /**
  * How a text column is kept: `shared`, a reference into the table's strings (values repeated
@@ -292,6 +292,30 @@ export class SongTable {
     return value === '' && OPTIONAL.has(field) ? undefined : value;
   }
 
+  /**
+   * Whether a row's text starts with `prefix`, settled by its shared string (a value or a folder)
+   * when that can: `memo` keeps, per shared string, 1 when it starts with `prefix`, 2 when it
+   * cannot, 3 when the rest of the value decides.
+   */
+  startsWith(field: TextField, row: number, prefix: string, memo: Uint8Array): boolean {
+    const column = this.columns[field];
+    const ref = !column ? NONE : 'refs' in column ? column.refs[row]! : column.dirs ? column.dirs[row]! : NONE;
+    if (ref !== NONE) {
+      let judged = memo[ref]!;
+      if (judged === 0) {
+        const shared = this.strings[ref]!;
+        judged = memo[ref] = shared.startsWith(prefix) ? 1 : 'refs' in column! || !prefix.startsWith(shared) ? 2 : 3;
+      }
+      if (judged !== 3) return judged === 1;
+    }
+    return (this.text(field, row) ?? '').startsWith(prefix);
+  }
+
+  /** Room for `startsWith`'s judgement of each shared string. */
+  stringMemo(): Uint8Array {
+    return new Uint8Array(this.strings.length);
+  }
+
   number(field: NumberField, row: number): number | undefined {
     const column = this.numbers[field];
     if (!column) return undefined;
@@ -324,6 +348,26 @@ export function tableOf(songs: readonly Song[]): SongTable | undefined {
 export function rowIn(table: SongTable, song: Song): number | undefined {
   const place = TableSong.placeOf(song);
   return place?.table === table ? place.row : undefined;
+}
+
+/**
+ * How many of `songs` have `field` starting with `prefix` (a folder's songs by their audio URL):
+ * a table's row is judged by its shared folder or value, so a million URLs are not decoded.
+ */
+export function countStartingWith(songs: readonly Song[], field: TextField, prefix: string): number {
+  const memos = new Map<SongTable, Uint8Array>();
+  let count = 0;
+  for (const song of songs) {
+    const place = TableSong.placeOf(song);
+    if (!place) {
+      if ((song[field] ?? '').startsWith(prefix)) count += 1;
+      continue;
+    }
+    let memo = memos.get(place.table);
+    if (!memo) memos.set(place.table, (memo = place.table.stringMemo()));
+    if (place.table.startsWith(field, place.row, prefix, memo)) count += 1;
+  }
+  return count;
 }
 
 /** Where a text value is cut into a shared folder and its own rest (after the last '/'). */
