@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { Song } from '@samaa/shared';
 import type { Catalogue, CatalogueView, SongListSnapshot } from '../songs/songs.service.js';
 import { nextTurn } from '../eventLoop.js';
-import { songPlaces } from '../songs/keptSections.js';
+import { songPlaces } from '../songs/songTable.js';
 import { CatalogueIndex } from './catalogueIndex.js';
 import { decodeIndex, encodeIndex } from './indexBytes.js';
 import { queryTerms } from './textIndex.js';

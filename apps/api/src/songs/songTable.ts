@@ -1,5 +1,6 @@
 import { SONG_OPTIONAL_FIELDS, type Song } from '@samaa/shared';
 import { nextTurn } from '../eventLoop.js';
+import { decodeSections, encodeSections } from './keptSections.js';
 
 /*
  * The catalogue's songs in columns: one buffer holding each field as a typed array, the strings
@@ -338,6 +339,24 @@ function alignedCopy(bytes: Buffer): Buffer {
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+/**
+ * A song's place in `songs` (the snapshot's list), as kept views name their songs: a table's own
+ * list places each song at its row; otherwise a map, made on the first lookup, so a view whose
+ * songs sit at their places never makes it.
+ */
+export function songPlaces(songs: readonly Song[]): (song: Song) => number | undefined {
+  const table = tableOf(songs);
+  if (table) return (song) => rowIn(table, song);
+  let places: Map<Song, number> | undefined;
+  return (song) => {
+    if (!places) {
+      places = new Map();
+      songs.forEach((each, place) => places!.set(each, place));
+    }
+    return places.get(song);
+  };
+}
+
 /** The table `songs` is, row for row, if it is a table's own list (`SongTable.songs()`). */
 export function tableOf(songs: readonly Song[]): SongTable | undefined {
   const table = songs.length > 0 ? TableSong.placeOf(songs[0]!)?.table : undefined;
@@ -513,7 +532,7 @@ export async function encodeSongTable(songs: readonly Song[]): Promise<Buffer> {
     await nextTurn();
   }
   const header: Header = { magic: MAGIC, rows, ids: hex ? 'hex' : idBytes, strings: table.offsets.length - 1, stringBytes: table.bytes.length, text, numbers };
-  return writeSections(header, sections);
+  return encodeSections(header, sections, 8);
 }
 
 /**
@@ -563,48 +582,20 @@ function mergedIdOrder(rows: number, compare: (a: number, b: number) => number, 
   return order;
 }
 
-const padded8 = (n: number) => (n + 7) & ~7;
-
-/** A JSON header line, then each section, each starting on a multiple of 8 bytes. */
-function writeSections(header: Header, sections: readonly ArrayBufferView[]): Buffer {
-  const headerLine = Buffer.from(`${JSON.stringify(header)}\n`);
-  let length = padded8(headerLine.length);
-  for (const section of sections) length += padded8(section.byteLength);
-  const out = Buffer.alloc(length);
-  headerLine.copy(out);
-  let at = padded8(headerLine.length);
-  for (const section of sections) {
-    out.set(new Uint8Array(section.buffer, section.byteOffset, section.byteLength), at);
-    at += padded8(section.byteLength);
-  }
-  return out;
-}
-
-/** Reads the sections `writeSections` wrote, as views of `bytes` (aligned: `bytes` starts on a multiple of 8). */
+/** The table's sections as views of its bytes: one buffer, nothing copied. */
 function sectionReader(bytes: Buffer) {
-  const lineEnd = bytes.indexOf(10);
-  if (lineEnd < 0) throw new Error('the kept songs have no header');
-  const header = JSON.parse(bytes.toString('utf8', 0, lineEnd)) as unknown;
-  let at = padded8(lineEnd + 1);
-  const take = (byteLength: number) => {
-    if (!(Number.isSafeInteger(byteLength) && byteLength >= 0 && at + byteLength <= bytes.length)) throw new Error('the kept songs are cut short');
-    const start = bytes.byteOffset + at;
-    at += padded8(byteLength);
-    return start;
-  };
+  const { header, read } = decodeSections<unknown>(bytes, 'songs', 8);
   return {
     header,
-    u32: (count: number) => new Uint32Array(bytes.buffer, take(count * 4), count),
-    bytes: (byteLength: number) => Buffer.from(bytes.buffer, take(byteLength), byteLength),
+    u32: (count: number) => read.view(Uint32Array, count),
+    bytes: (byteLength: number) => read.bytes(byteLength),
     numbers(kind: NumberKind, rows: number): NumberValues | undefined {
       if (kind === 'none') return undefined;
       if (!Object.hasOwn(NUMBER_ARRAYS, kind)) throw new Error('the kept songs name an unknown number column');
       const { array, absent } = NUMBER_ARRAYS[kind];
-      return { values: new array(bytes.buffer as ArrayBuffer, take(rows * array.BYTES_PER_ELEMENT), rows), absent };
+      return { values: read.view<Uint16Array<ArrayBuffer> | Uint32Array<ArrayBuffer> | Float64Array<ArrayBuffer>>(array, rows), absent };
     },
-    end() {
-      if (at !== bytes.length) throw new Error('the kept songs have bytes past their columns');
-    },
+    end: () => read.end(),
   };
 }
 

@@ -4,7 +4,7 @@ import { nextTurn } from '../eventLoop.js';
 import { foldTerm } from '../search/textIndex.js';
 import { CatalogueIndex } from '../search/catalogueIndex.js';
 import type { FiledSong } from './genreIndex.js';
-import { songPlaces } from '../songs/keptSections.js';
+import { songPlaces } from '../songs/songTable.js';
 import { sortEveryOrder } from './albumOrders.js';
 import { decodeLibrary, encodeLibrary } from './libraryBytes.js';
 import { patchLibrary, type LibraryPatch } from './libraryPatch.js';
