@@ -112,6 +112,8 @@ export function createLibraries(ctx: LibrariesDeps): LibrariesRuntime {
       // The catalogue and its search index are kept on disk as the scan leaves them, not only when
       // a full list or a shutdown next writes them: a server killed later starts warm all the same.
       await ctx.catalogue.written().catch((err: unknown) => ctx.logger.warn({ err }, 'could not keep the catalogue on disk'));
+      // A list the scan's writes filled with an object per song becomes a table again.
+      if (!stopping.signal.aborted) await ctx.catalogue.compact().catch((err: unknown) => ctx.logger.warn({ err }, 'could not make the catalogue a table again'));
     } catch (err) {
       // The server is stopping: its one shutdown line says so.
       if (stopping.signal.aborted) {

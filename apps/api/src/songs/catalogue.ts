@@ -3,7 +3,7 @@ import { isSoleWriter } from '../db/engine.js';
 import { encodePersistedList, type PersistedBody } from '../http/persistedBody.js';
 import { fullListTag, snapshotFileAt, type SnapshotFile, type SnapshotOnDisk } from './catalogueSnapshotFile.js';
 import { songsByIdOf, songsByIdWith, type SongsById } from './songsById.js';
-import { countStartingWith } from './songTable.js';
+import { countStartingWith, plainSongCount } from './songTable.js';
 import { songTableFromBatches, type StoredSongs } from './songTableBuilder.js';
 
 /*
@@ -98,7 +98,12 @@ export interface CatalogueOptions {
   views?: readonly CatalogueView<unknown>[];
   /** The app's data the version and songs are read from (`catalogueStore(ctx.data)`). */
   store: CatalogueStore;
+  /** Plain songs in the list (written since its table was made) from which `compact` makes it a table again. */
+  compactAt?: number;
 }
+
+/** The plain songs a list may hold before a scan's end makes it a table again (docs/performance.md). */
+const COMPACT_AT = 10_000;
 
 /** How many times each view was built from a whole snapshot, patched by a change, and restored from the file. */
 export interface ViewStats {
@@ -149,7 +154,10 @@ export class Catalogue {
   /** The snapshot the file holds (written or read by this process) and which kept views it holds. */
   private inFile: { snapshot: SongListSnapshot; views: Set<string> } | undefined;
 
-  constructor({ snapshotFile, views = [], store }: CatalogueOptions) {
+  private readonly compactAt: number;
+
+  constructor({ snapshotFile, views = [], store, compactAt = COMPACT_AT }: CatalogueOptions) {
+    this.compactAt = compactAt;
     this.file = snapshotFile ? snapshotFileAt(snapshotFile) : undefined;
     this.store = store;
     this.views = [songsByIdView as CatalogueView<unknown>, ...views.filter((view) => view !== songsByIdView)];
@@ -405,6 +413,26 @@ export class Catalogue {
       }
     }
     await this.file?.written();
+  }
+
+  /**
+   * After a scan: a list its writes filled with plain songs (listeners read while it ran, so each
+   * batch patched the list, one object per song) is made a table again, as a restart makes it: read
+   * back from the file `written()` left, its kept views restored from it and the other views it
+   * had built again, and only then put in place of the snapshot held, which serves meanwhile. A
+   * write in between leaves the catalogue as that write made it.
+   */
+  async compact(): Promise<void> {
+    const held = this.current;
+    if (!this.file || !held || plainSongCount(held.songs) < this.compactAt) return;
+    await this.file.written();
+    const disk = this.current === held ? this.file.read() : undefined;
+    if (disk?.version !== held.version) return;
+    const { songs, byId } = await disk.songs();
+    if (this.current !== held) return;
+    const next = this.restoredFrom(disk, songs, byId);
+    for (const view of this.views) if (this.built(view, held) !== undefined) await this.viewOf(view, next);
+    if (this.current === held) this.current = next;
   }
 
   /** Writes `snapshot` to the file in the background, with its kept views as built now. */

@@ -7,7 +7,7 @@ import { clearDatabase, useTestDatabase } from '../test/db.js';
 import { createTestApp, createUser } from '../test/context.js';
 import { countEngineCalls, engineCallsDuring } from '../test/engineCalls.js';
 import { generateSongs } from './generateSongs.js';
-import { tableOf } from './songTable.js';
+import { plainSongCount, tableOf } from './songTable.js';
 import { addSongs } from './songs.service.js';
 import { createCatalogue, songsByIdView, type CatalogueView } from './catalogue.js';
 import { catalogueStore } from './songCatalogue.repo.js';
@@ -155,4 +155,43 @@ describe('the catalogue after a restart', () => {
     expect(again.stats().searchIndex).toEqual({ builds: 0, patches: 0, restores: 1 });
     expect(again.stats().broken!.restores).toBe(0);
   }, 120_000);
+
+  it('makes a list that writes filled with plain songs a table again, from the file, its views answering as before', async () => {
+    await clearDatabase();
+    const file = path.join(dir, 'catalogue-compact.snapshot');
+    const { app, ctx } = createTestApp({}, { snapshotFile: file });
+    const listener = await createUser();
+    const auth = { 'x-auth-token': listener.token };
+    await addSongs(ctx, generateSongs(100, 3));
+    await ctx.catalogue.view(searchIndexView);
+    // A scan's batches while listeners read: each one patches the list held, one object per song.
+    const songs = generateSongs(12_000, 5);
+    for (let i = 0; i < songs.length; i += 500) await addSongs(ctx, songs.slice(i, i + 500));
+    expect(plainSongCount((await ctx.catalogue.snapshot()).songs)).toBeGreaterThanOrEqual(12_000);
+    const queries = ['midnight', 'golden ra', 'aria'];
+    const answers = [];
+    for (const query of queries) answers.push((await request(app).get(`/api/search?search=${encodeURIComponent(query)}`).set(auth)).body);
+    const list = await request(app).get('/api/songs');
+    await ctx.catalogue.written();
+
+    const restores = ctx.catalogue.stats()[searchIndexView.name]!.restores;
+    const counts = await engineCallsDuring(() => ctx.catalogue.compact());
+    const snapshot = await ctx.catalogue.snapshot();
+    expect(tableOf(snapshot.songs)?.rows).toBe(12_100);
+    expect(plainSongCount(snapshot.songs)).toBe(0);
+    // Read back from the file: no song from the engine, the index restored rather than built.
+    expect(counts.records.songs ?? 0).toBe(0);
+    expect(ctx.catalogue.stats()[searchIndexView.name]!.restores).toBe(restores + 1);
+    const again = await request(app).get('/api/songs');
+    expect(again.headers.etag).toBe(list.headers.etag);
+    expect(again.text).toBe(list.text);
+    for (const [i, query] of queries.entries()) {
+      expect((await request(app).get(`/api/search?search=${encodeURIComponent(query)}`).set(auth)).body, query).toEqual(answers[i]);
+    }
+    // A list of few plain songs is left as it is.
+    await addSongs(ctx, generateSongs(10, 6));
+    const patched = await ctx.catalogue.snapshot();
+    await ctx.catalogue.compact();
+    expect(await ctx.catalogue.snapshot()).toBe(patched);
+  }, 300_000);
 });

@@ -363,6 +363,13 @@ export function tableOf(songs: readonly Song[]): SongTable | undefined {
   return table?.isListOf(songs) ? table : undefined;
 }
 
+/** How many of `songs` are plain objects, not rows of a table (written since the table was made). */
+export function plainSongCount(songs: readonly Song[]): number {
+  let plain = 0;
+  for (const song of songs) if (!TableSong.placeOf(song)) plain += 1;
+  return plain;
+}
+
 /** The row of `song` in `table`, if it is one of its rows. */
 export function rowIn(table: SongTable, song: Song): number | undefined {
   const place = TableSong.placeOf(song);
