@@ -426,7 +426,7 @@ export class Catalogue {
     const held = this.current;
     if (!this.file || !held || plainSongCount(held.songs) < this.compactAt) return;
     await this.file.written();
-    const disk = this.current === held ? this.file.read() : undefined;
+    const disk = this.current === held ? await this.file.readInBackground() : undefined;
     if (disk?.version !== held.version) return;
     const { songs, byId } = await disk.songs();
     if (this.current !== held) return;

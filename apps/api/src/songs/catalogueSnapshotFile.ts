@@ -35,11 +35,19 @@ export interface SnapshotOnDisk {
   upgrade: boolean;
 }
 
+/** The parts of a file as read: its layout, body, songs, and its kept views' bytes by name. */
+interface FileParts {
+  layout: Layout;
+  body: Buffer;
+  songs: Buffer;
+  views: Map<string, Buffer> | undefined;
+}
+
 /**
  * The snapshot in `file`, or undefined when there is none or it is unreadable. Each part is read
- * into its own buffer at its place in the file (at once: on the thread pool the reads queued
- * behind a music-folder scan's), never the whole file into one: at a million songs that buffer
- * and the copies out of it doubled the memory a restart peaks at.
+ * into its own buffer at its place in the file, never the whole file into one: at a million songs
+ * that buffer and the copies out of it doubled the memory a restart peaks at. Read at once, before
+ * the server listens: on the thread pool the reads queued behind a music-folder scan's.
  */
 export function readSnapshotFile(file: string): SnapshotOnDisk | undefined {
   let fd: number | undefined;
@@ -52,31 +60,58 @@ export function readSnapshotFile(file: string): SnapshotOnDisk | undefined {
       return out;
     };
     const layout = layoutOf(read(0, Math.min(size, HEADER_BYTES)), size);
-    const views = layout && keptViews(read, layout.songsEnd, size);
-    if (!layout || !views) return undefined;
-    const { version, jsonLength, bodyStart, bodyEnd, songsEnd } = layout;
-    const body = persistedBody(fullListTag(version), read(bodyStart, bodyEnd - bodyStart), jsonLength);
-    let kept: Buffer | undefined = read(bodyEnd, songsEnd - bodyEnd);
-    let songs: Promise<{ songs: Song[]; byId: SongsById }> | undefined;
-    return {
-      version,
-      body,
-      views,
-      upgrade: !layout.table,
-      songs() {
-        if (!songs) {
-          const bytes = kept!;
-          kept = undefined;
-          songs = layout.table ? Promise.resolve().then(() => tableSongs(new SongTable(bytes))) : decodeSongBlocks(bytes).then(async (list) => tableSongs(await songTableOf(list)));
-        }
-        return songs;
-      },
-    };
+    if (!layout) return undefined;
+    const views = keptViews(read, layout.songsEnd, size);
+    return onDiskOf({ layout, body: read(layout.bodyStart, layout.bodyEnd - layout.bodyStart), songs: read(layout.bodyEnd, layout.songsEnd - layout.bodyEnd), views });
   } catch {
     return undefined;
   } finally {
     if (fd !== undefined) fs.closeSync(fd);
   }
+}
+
+/** `readSnapshotFile` on the thread pool, for a server that is serving: a large catalogue's read would hold its event loop. */
+export async function readSnapshotFileAsync(file: string): Promise<SnapshotOnDisk | undefined> {
+  let handle: fs.promises.FileHandle | undefined;
+  try {
+    handle = await fs.promises.open(file, 'r');
+    const size = (await handle.stat()).size;
+    const read = async (at: number, length: number) => {
+      const out = Buffer.allocUnsafeSlow(length);
+      if ((await handle!.read(out, 0, length, at)).bytesRead !== length) throw new Error('the snapshot file is cut short');
+      return out;
+    };
+    const layout = layoutOf(await read(0, Math.min(size, HEADER_BYTES)), size);
+    if (!layout) return undefined;
+    const views = await keptViewsInBackground(read, layout.songsEnd, size);
+    return onDiskOf({ layout, body: await read(layout.bodyStart, layout.bodyEnd - layout.bodyStart), songs: await read(layout.bodyEnd, layout.songsEnd - layout.bodyEnd), views });
+  } catch {
+    return undefined;
+  } finally {
+    await handle?.close();
+  }
+}
+
+/** A file's parts as the catalogue takes them: the body now, the songs when asked (and only once). */
+function onDiskOf({ layout, body, songs: songBytes, views }: FileParts): SnapshotOnDisk | undefined {
+  if (!views) return undefined;
+  const { version, jsonLength } = layout;
+  let kept: Buffer | undefined = songBytes;
+  let songs: Promise<{ songs: Song[]; byId: SongsById }> | undefined;
+  return {
+    version,
+    body: persistedBody(fullListTag(version), body, jsonLength),
+    views,
+    upgrade: !layout.table,
+    songs() {
+      if (!songs) {
+        const bytes = kept!;
+        kept = undefined;
+        songs = layout.table ? Promise.resolve().then(() => tableSongs(new SongTable(bytes))) : decodeSongBlocks(bytes).then(async (list) => tableSongs(await songTableOf(list)));
+      }
+      return songs;
+    },
+  };
 }
 
 /** Enough of a file's start to hold its five header lines. */
@@ -115,20 +150,37 @@ function layoutOf(start: Buffer, size: number): Layout | undefined {
   return { version, jsonLength: Number(jsonLength), bodyStart: at, bodyEnd, songsEnd, table: magic === MAGIC };
 }
 
-/** The kept views after the songs, each read into its own buffer; undefined when cut short. */
+/** Where a kept view lies, from the bytes at its start (`at` in the file); undefined when cut short. */
+function viewHead(head: Buffer, at: number, size: number): { name: string; start: number; length: number } | undefined {
+  const nameEnd = head.indexOf(10);
+  const lengthEnd = nameEnd < 0 ? -1 : head.indexOf(10, nameEnd + 1);
+  if (lengthEnd < 0) return undefined;
+  const length = Number(head.toString('latin1', nameEnd + 1, lengthEnd));
+  const start = at + lengthEnd + 1;
+  if (!(Number.isSafeInteger(length) && length >= 0 && start + length <= size)) return undefined;
+  return { name: head.toString('utf8', 0, nameEnd), start, length };
+}
+
+/** The kept views after the songs, each read into its own buffer (each is let go once restored); undefined when cut short. */
 function keptViews(read: (at: number, length: number) => Buffer, from: number, size: number): Map<string, Buffer> | undefined {
   const views = new Map<string, Buffer>();
-  let at = from;
-  while (at < size) {
-    const head = read(at, Math.min(size - at, HEADER_BYTES));
-    const nameEnd = head.indexOf(10);
-    const lengthEnd = nameEnd < 0 ? -1 : head.indexOf(10, nameEnd + 1);
-    if (lengthEnd < 0) return undefined;
-    const length = Number(head.toString('latin1', nameEnd + 1, lengthEnd));
-    const start = at + lengthEnd + 1;
-    if (!(Number.isSafeInteger(length) && length >= 0 && start + length <= size)) return undefined;
-    views.set(head.toString('utf8', 0, nameEnd), read(start, length));
-    at = start + length;
+  for (let at = from; at < size; ) {
+    const view = viewHead(read(at, Math.min(size - at, HEADER_BYTES)), at, size);
+    if (!view) return undefined;
+    views.set(view.name, read(view.start, view.length));
+    at = view.start + view.length;
+  }
+  return views;
+}
+
+/** `keptViews` on the thread pool. */
+async function keptViewsInBackground(read: (at: number, length: number) => Promise<Buffer>, from: number, size: number): Promise<Map<string, Buffer> | undefined> {
+  const views = new Map<string, Buffer>();
+  for (let at = from; at < size; ) {
+    const view = viewHead(await read(at, Math.min(size - at, HEADER_BYTES)), at, size);
+    if (!view) return undefined;
+    views.set(view.name, await read(view.start, view.length));
+    at = view.start + view.length;
   }
   return views;
 }
@@ -140,6 +192,8 @@ export interface SnapshotFile {
   readonly path: string;
   /** The snapshot kept, or undefined when there is none or it is unreadable. */
   read(): SnapshotOnDisk | undefined;
+  /** The same, read on the thread pool. */
+  readInBackground(): Promise<SnapshotOnDisk | undefined>;
   /** Writes the snapshot in the background (to a temporary file, then renamed over the old one). */
   write(version: string, body: PersistedBody, songs: readonly Song[], views?: ReadonlyMap<string, Buffer>): void;
   /**
@@ -172,6 +226,7 @@ export function snapshotFileAt(file: string): SnapshotFile {
   return {
     path: file,
     read: () => readSnapshotFile(file),
+    readInBackground: () => readSnapshotFileAsync(file),
     write(version, body, songs, views = new Map()) {
       const encoding = encodeSongTable(songs);
       replace(async () => {
