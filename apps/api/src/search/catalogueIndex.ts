@@ -1,6 +1,8 @@
 import type { Song } from '@samaa/shared';
 import { boundedDistance } from './editDistance.js';
 import { foldTerm, fuzziness } from './textIndex.js';
+import { OrdinalsById, type RowOf } from './ordinalsById.js';
+import { tablePlaceOf } from '../songs/songTable.js';
 
 /*
  * The catalogue's own word index, in place of MiniSearch for songs: at 100,000 songs MiniSearch
@@ -40,9 +42,13 @@ export function wordsOf(text: string | undefined): string[] {
   return folded.split(SEPARATORS).filter(Boolean);
 }
 
+/** Past this many entries an array grows by an eighth, not twice: a write to a built index grows its largest arrays. */
+const LARGE = 1 << 20;
+
 const grown = <T extends Uint32Array | Uint8Array>(array: T, needed: number): T => {
   if (needed <= array.length) return array;
-  const next = new (array.constructor as new (n: number) => T)(Math.max(needed, array.length * 2));
+  const room = array.length < LARGE ? array.length * 2 : array.length + (array.length >> 3);
+  const next = new (array.constructor as new (n: number) => T)(Math.max(needed, room));
   next.set(array);
   return next;
 };
@@ -94,6 +100,8 @@ export interface Indexable {
 }
 export interface Fields<T> {
   id(doc: T): string;
+  /** Where a document sits in a song table, for ids found without a map of them all (songs only). */
+  row?: RowOf<T>;
   /** The name, artist and album text of a document. */
   texts(doc: T): [string, string | undefined, string | undefined];
 }
@@ -111,15 +119,15 @@ export interface IndexState<T> {
   postingLengths: number[];
   sorted: Uint32Array<ArrayBuffer>;
 }
-const SONG_FIELDS: Fields<Song> = { id: (song) => song._id, texts: (song) => [song.name, song.artist, song.album] };
+const SONG_FIELDS: Fields<Song> = { id: (song) => song._id, row: tablePlaceOf, texts: (song) => [song.name, song.artist, song.album] };
 
 export class CatalogueIndex<T extends Indexable = Song> {
   private songs: (T | undefined)[] = [];
   /**
    * Ordinals by id, for writes only: an index restored at start (a million songs) makes it on its
-   * first write, not before the server listens.
+   * first write, not before the server listens; an index built makes it as it goes.
    */
-  private ordinals: Map<string, number> | undefined = new Map();
+  private ordinals: OrdinalsById<T> | undefined;
   private liveCount = 0;
   /** Per song: where its entries start in `forward` (entry = termId * 8 + field bits). */
   private starts = new Uint32Array(1024);
@@ -196,11 +204,11 @@ export class CatalogueIndex<T extends Indexable = Song> {
 
   constructor(private readonly fields: Fields<T> = SONG_FIELDS as unknown as Fields<T>) {}
 
-  private get ordinalOf(): Map<string, number> {
+  private get ordinalOf(): OrdinalsById<T> {
     if (!this.ordinals) {
-      this.ordinals = new Map();
+      this.ordinals = new OrdinalsById(this.fields.id, this.fields.row);
       this.songs.forEach((song, ordinal) => {
-        if (song !== undefined) this.ordinals!.set(this.fields.id(song), ordinal);
+        if (song !== undefined) this.ordinals!.set(song, ordinal);
       });
     }
     return this.ordinals;
@@ -216,7 +224,7 @@ export class CatalogueIndex<T extends Indexable = Song> {
   }
 
   has(id: string): boolean {
-    return this.ordinalOf.has(id);
+    return this.ordinalOf.get(id) !== undefined;
   }
 
   /** Adds many songs; the term order is sorted once at the end. */
@@ -243,8 +251,11 @@ export class CatalogueIndex<T extends Indexable = Song> {
 
   remove(id: string): void {
     const ordinal = this.ordinalOf.get(id);
-    if (ordinal === undefined) return;
-    this.ordinalOf.delete(id);
+    if (ordinal !== undefined) this.removeAt(ordinal);
+  }
+
+  private removeAt(ordinal: number): void {
+    this.ordinalOf.delete(this.songs[ordinal]!);
     this.songs[ordinal] = undefined;
     this.liveCount -= 1;
     for (let f = 0; f < 3; f += 1) this.fieldLengthSums[f]! -= this.fieldLengths[ordinal * 3 + f]!;
@@ -255,11 +266,11 @@ export class CatalogueIndex<T extends Indexable = Song> {
   }
 
   private addOne(song: T, cache?: Map<string, string[]>): void {
-    const key = this.fields.id(song);
-    if (this.ordinalOf.has(key)) this.remove(key);
+    const held = this.ordinalOf.ofDoc(song);
+    if (held !== undefined) this.removeAt(held);
     const ordinal = this.songs.length;
     this.songs.push(song);
-    this.ordinalOf.set(key, ordinal);
+    this.ordinalOf.set(song, ordinal);
     this.liveCount += 1;
     const entries = new Map<number, number>();
     this.fieldLengths = grown(this.fieldLengths, (ordinal + 1) * 3);

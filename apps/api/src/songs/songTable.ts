@@ -370,6 +370,11 @@ export function plainSongCount(songs: readonly Song[]): number {
   return plain;
 }
 
+/** The table and row of `song`, if it is a row of a table. */
+export function tablePlaceOf(song: Song): { table: SongTable; row: number } | undefined {
+  return TableSong.placeOf(song);
+}
+
 /** The row of `song` in `table`, if it is one of its rows. */
 export function rowIn(table: SongTable, song: Song): number | undefined {
   const place = TableSong.placeOf(song);
