@@ -447,11 +447,8 @@ export class CatalogueIndex<T extends Indexable = Song> {
           total += 1;
           // Most matches rank below a full page: only those that enter it are kept as objects.
           const worst = top.full() ? top.worst() : undefined;
-          if (worst && this.compare(scratch, worst) >= 0) {
-            scratch.name = undefined;
-            continue;
-          }
-          top.offer({ ...scratch });
+          if (!top.full()) top.push({ ...scratch });
+          else if (worst && this.compare(scratch, worst) < 0) top.replaceWorst({ ...scratch });
           scratch.name = undefined;
         }
       }
@@ -624,21 +621,23 @@ class TopK<T> {
     private readonly compare: (a: T, b: T) => number,
   ) {}
 
-  offer(item: T): void {
+  /** Adds `item` to a page not yet full. */
+  push(item: T): void {
     const heap = this.heap;
-    if (this.k <= 0) return;
-    if (heap.length < this.k) {
-      heap.push(item);
-      let i = heap.length - 1;
-      while (i > 0) {
-        const parent = (i - 1) >> 1;
-        if (this.compare(heap[i]!, heap[parent]!) <= 0) break;
-        [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
-        i = parent;
-      }
-      return;
+    if (heap.length >= this.k) return;
+    heap.push(item);
+    let i = heap.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (this.compare(heap[i]!, heap[parent]!) <= 0) break;
+      [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
+      i = parent;
     }
-    if (this.compare(item, heap[0]!) >= 0) return;
+  }
+
+  /** Puts `item`, which the caller found better than the worst kept, in the worst's place. */
+  replaceWorst(item: T): void {
+    const heap = this.heap;
     heap[0] = item;
     let i = 0;
     for (;;) {

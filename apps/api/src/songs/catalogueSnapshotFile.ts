@@ -75,13 +75,7 @@ export async function readSnapshotFileAsync(file: string): Promise<SnapshotOnDis
   let handle: fs.promises.FileHandle | undefined;
   try {
     handle = await fs.promises.open(file, 'r');
-    const size = (await handle.stat()).size;
-    const read = async (at: number, length: number) => {
-      const out = Buffer.allocUnsafeSlow(length);
-      if ((await handle!.read(out, 0, length, at)).bytesRead !== length) throw new Error('the snapshot file is cut short');
-      return out;
-    };
-    const layout = layoutOf(await read(0, Math.min(size, HEADER_BYTES)), size);
+    const { size, read, layout } = await openedSnapshot(handle);
     if (!layout) return undefined;
     const views = await keptViewsInBackground(read, layout.songsEnd, size);
     return onDiskOf({ layout, body: await read(layout.bodyStart, layout.bodyEnd - layout.bodyStart), songs: await read(layout.bodyEnd, layout.songsEnd - layout.bodyEnd), views });
@@ -90,6 +84,17 @@ export async function readSnapshotFileAsync(file: string): Promise<SnapshotOnDis
   } finally {
     await handle?.close();
   }
+}
+
+/** An open file's size, a reader of its bytes at a place, and its layout (undefined when it is no snapshot file). */
+async function openedSnapshot(handle: fs.promises.FileHandle) {
+  const size = (await handle.stat()).size;
+  const read = async (at: number, length: number) => {
+    const out = Buffer.allocUnsafeSlow(length);
+    if ((await handle.read(out, 0, length, at)).bytesRead !== length) throw new Error('the snapshot file is cut short');
+    return out;
+  };
+  return { size, read, layout: layoutOf(await read(0, Math.min(size, HEADER_BYTES)), size) };
 }
 
 /** A file's parts as the catalogue takes them: the body now, the songs when asked (and only once). */
@@ -243,9 +248,7 @@ export function snapshotFileAt(file: string): SnapshotFile {
         const handle = await fs.promises.open(file, 'r');
         let layout: Layout | undefined;
         try {
-          const start = Buffer.alloc(HEADER_BYTES);
-          const { bytesRead } = await handle.read(start, 0, HEADER_BYTES, 0);
-          layout = layoutOf(start.subarray(0, bytesRead), (await handle.stat()).size);
+          layout = (await openedSnapshot(handle)).layout;
         } finally {
           await handle.close();
         }

@@ -47,6 +47,12 @@ const NONE = 0xffffffff;
 /** An ObjectId's 24 hex digits, kept as its 12 bytes. */
 const ID_BYTES = 12;
 const HEX_ID = /^[0-9a-f]{24}$/;
+
+/** An ObjectId's hex as the three big-endian words its 12 bytes are, or undefined when `id` is no ObjectId. */
+export function idWords(id: string): [number, number, number] | undefined {
+  if (!HEX_ID.test(id)) return undefined;
+  return [parseInt(id.slice(0, 8), 16), parseInt(id.slice(8, 16), 16), parseInt(id.slice(16), 16)];
+}
 /** Rows encoded between two turns of the event loop. */
 const ROWS_PER_TURN = 20_000;
 /** Rows looked at to choose a text column's kind: the newest, as a scan adds a folder's songs together. */
@@ -250,11 +256,9 @@ export class SongTable {
   /** The row holding `id`, or -1. */
   rowOf(id: string): number {
     const { idOrder, idBytes } = this;
-    if (idBytes && !HEX_ID.test(id)) return -1;
-    // An id's bytes compare as three big-endian words.
-    const a = idBytes ? parseInt(id.slice(0, 8), 16) : 0;
-    const b = idBytes ? parseInt(id.slice(8, 16), 16) : 0;
-    const c = idBytes ? parseInt(id.slice(16), 16) : 0;
+    const words = idBytes ? idWords(id) : undefined;
+    if (idBytes && !words) return -1;
+    const [a, b, c] = words ?? [0, 0, 0];
     let low = 0;
     let high = this.rows - 1;
     while (low <= high) {
@@ -455,7 +459,7 @@ function hexIdBytesOf(songs: readonly Song[]): Buffer | undefined {
     const place = TableSong.placeOf(song);
     if (place?.table.copyIdBytes(place.row, bytes, row * ID_BYTES)) continue;
     const id = song._id;
-    if (!HEX_ID.test(id)) return undefined;
+    if (!idWords(id)) return undefined;
     bytes.write(id, row * ID_BYTES, ID_BYTES, 'hex');
   }
   return bytes;

@@ -1,5 +1,5 @@
 import type { Song } from '@samaa/shared';
-import { songTableOf, type SongTable } from './songTable.js';
+import { idWords, songTableOf, type SongTable } from './songTable.js';
 
 /*
  * The whole catalogue made into one song table as it streams from the database, in list order
@@ -17,7 +17,6 @@ export interface StoredSongs {
 
 /** Rows gathered before they are made into a part table. */
 const PART_ROWS = 50_000;
-const HEX_ID = /^[0-9a-f]{24}$/;
 
 /** The rows' sort keys: creation time, and the id as three words (or as text, when an id is no ObjectId). */
 class SortKeys {
@@ -30,11 +29,9 @@ class SortKeys {
     if (this.length === this.created.length) this.grow();
     const at = this.length++;
     this.created[at] = created;
-    if (!this.text && HEX_ID.test(id)) {
-      this.words[3 * at] = parseInt(id.slice(0, 8), 16);
-      this.words[3 * at + 1] = parseInt(id.slice(8, 16), 16);
-      this.words[3 * at + 2] = parseInt(id.slice(16), 16);
-    } else {
+    const words = this.text ? undefined : idWords(id);
+    if (words) this.words.set(words, 3 * at);
+    else {
       this.text ??= [];
       this.text[at] = id;
     }
