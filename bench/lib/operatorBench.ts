@@ -27,8 +27,8 @@ import { mb } from './processes.js';
  *
  * OPERATOR_CASES=one-listener runs the one-listener cases alone: every build up at once, each on
  * its own DATA_DIR seeded with the songs (seed command, no scan) and its listeners, the cases
- * alternating between builds round by round (BENCH_ROUNDS, default 2), as the embedded setup runs;
- * BENCH_API_NODE_ARGS gives their servers node flags (a CPU profile).
+ * alternating between builds round by round (BENCH_ROUNDS, default 2), as the embedded setup runs.
+ * BENCH_NODE_ARGS (and BENCH_BASELINE_NODE_ARGS) give a build's servers node flags (builds.ts).
  *
  * OPERATOR_MUSIC_DIR=/var/tmp keeps each generated folder there for the next run.
  */
@@ -83,7 +83,7 @@ async function runBuild(files: number, music: string, build: BuildEntry, opts: {
   fs.mkdirSync(dataDir, { recursive: true });
   const env = folderServerEnv(dataDir, music, JWT_SECRET, ADMIN);
   const logFile = path.join(dir, 'api.log');
-  const spawn = () => spawnApiServer(env, { logFile, entry: build.entry, timeoutMs: 300_000 });
+  const spawn = () => spawnApiServer(env, { logFile, entry: build.entry, timeoutMs: 300_000, nodeArgs: build.nodeArgs });
   const values = new Map<string, string>();
   const notes: string[] = [];
   const set = (name: string, value: string) => {
@@ -172,7 +172,7 @@ async function runBuild(files: number, music: string, build: BuildEntry, opts: {
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.mkdirSync(dataDir, { recursive: true });
   const stopLog = path.join(dir, 'stop.log');
-  const scanning = await spawnApiServer(env, { logFile: stopLog, entry: build.entry, timeoutMs: 300_000 });
+  const scanning = await spawnApiServer(env, { logFile: stopLog, entry: build.entry, timeoutMs: 300_000, nodeArgs: build.nodeArgs });
   // Well into the scan: a few batches written, one being read.
   await new Promise((resolve) => setTimeout(resolve, 3000));
   const linesBefore = fs.readFileSync(stopLog, 'utf8').split('\n').length;
@@ -195,9 +195,7 @@ async function oneListenerOnly(files: number, builds: readonly BuildEntry[], opt
       fs.mkdirSync(dataDir, { recursive: true });
       seedListeners(opts.root, dataDir, files);
       const { MUSIC_DIRS: _none, ...env } = folderServerEnv(dataDir, '', JWT_SECRET, ADMIN);
-      // E.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: each build's CPU profile, written as it stops.
-      const nodeArgs = process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean);
-      const api = await spawnApiServer(env, { logFile: path.join(dataDir, '..', 'api.log'), entry: build.entry, timeoutMs: 300_000, nodeArgs });
+      const api = await spawnApiServer(env, { logFile: path.join(dataDir, '..', 'api.log'), entry: build.entry, timeoutMs: 300_000, nodeArgs: build.nodeArgs });
       servers.push(api);
       const tokens: string[] = [];
       for (let i = 1; i <= LISTENERS; i += 1) tokens.push(await login(api.url, `listener${i}@${SEED_EMAIL_DOMAIN}`, SEED_PASSWORD));

@@ -99,11 +99,11 @@ async function runBuild(seeded: string, songs: number, work: string, build: Buil
   // Started and stopped once first: the kept file is then in this build's own layout, as after
   // any restart of it (a file of an older layout is read once and written again at the stop).
   log(`${build.name}: a first start and stop on the seeded catalogue…`);
-  const priming = await spawnApiServer(env, { logFile: path.join(work, `${build.name}-first.log`), timeoutMs: 30 * 60_000, ...(build.entry ? { entry: build.entry } : {}) });
+  const priming = await spawnApiServer(env, { logFile: path.join(work, `${build.name}-first.log`), timeoutMs: 30 * 60_000, nodeArgs: build.nodeArgs, ...(build.entry ? { entry: build.entry } : {}) });
   await priming.stop();
   log(`${build.name}: starting on the seeded catalogue…`);
   const started = Date.now();
-  const api = await spawnApiServer(env, { logFile: path.join(work, `${build.name}.log`), timeoutMs: 30 * 60_000, ...(build.entry ? { entry: build.entry } : {}) });
+  const api = await spawnApiServer(env, { logFile: path.join(work, `${build.name}.log`), timeoutMs: 30 * 60_000, nodeArgs: build.nodeArgs, ...(build.entry ? { entry: build.entry } : {}) });
   values.set('Restart to healthy', `${((Date.now() - started) / 1000).toFixed(1)} s`);
   const sampler = treeSampler(api.pid);
   values.set('RSS after healthy, API + engine', `${mb(sampler.peak())} MB`);
@@ -164,7 +164,7 @@ export async function seededBench(root: string, songs: number, log: (line: strin
       '',
       `- Date: ${new Date().toISOString()}`,
       `- Machine: ${machine()}`,
-      `- ${songs.toLocaleString('en')} songs in albums of ${PER_ALBUM} and ${LISTENERS} listeners made by \`npm run seed\` (took ${seedMs}), the kept file included; each build started and stopped once on its own copy, then restarted (embedded engine, NODE_ENV=production, MALLOC_ARENA_MAX=2, rate limits off) and measured at once; loads ${durationSec} s each. Builds: ${builds.map((b) => `${b.name} = ${b.entry ? path.relative(root, b.entry) : 'apps/api/dist/server.js'}`).join(', ')}.`,
+      `- ${songs.toLocaleString('en')} songs in albums of ${PER_ALBUM} and ${LISTENERS} listeners made by \`npm run seed\` (took ${seedMs}), the kept file included; each build started and stopped once on its own copy, then restarted (embedded engine, NODE_ENV=production, MALLOC_ARENA_MAX=2, rate limits off) and measured at once; loads ${durationSec} s each. Builds: ${builds.map((b) => `${b.name} = ${b.entry ? path.relative(root, b.entry) : 'apps/api/dist/server.js'}${b.nodeArgs?.length ? ` (${b.nodeArgs.join(' ')})` : ''}`).join(', ')}.`,
       '',
       `| Case | Target | ${builds.map((b) => b.name).join(' | ')} |`,
       `| --- | --- | ${builds.map(() => '---').join(' | ')} |`,

@@ -1,30 +1,52 @@
-import { createGzip, gunzipSync } from 'node:zlib';
+import fs from 'node:fs';
+import { Readable, pipeline } from 'node:stream';
+import { createGunzip, createGzip } from 'node:zlib';
 import { nextTurn } from '../eventLoop.js';
 import type { Request, Response } from 'express';
 
 /**
- * A large JSON answer kept gzipped only (the JSON itself is unzipped on each use: few clients
+ * A large JSON answer kept gzipped only (the JSON itself is unzipped as it is sent: few clients
  * lack gzip), with an ETag that stays the same across restarts: the tag the owner gives plus the
  * JSON's length. The gzip and the length are all there is to it, so the bytes kept on disk are
- * sent after a restart as they are, without being parsed.
+ * sent after a restart as they are, without being parsed, and without being read into memory.
  */
 export interface PersistedBody {
-  readonly gzip: Buffer;
+  readonly gzipLength: number;
   /** The JSON's length, part of the ETag. */
   readonly jsonLength: number;
   readonly etag: string;
-  /** The JSON, unzipped now. */
-  json(): Buffer;
+  /** The gzip's bytes, as a stream (a body kept in a file is read from it as it is sent). */
+  gzip(): Readable;
 }
 
-/** A body from its kept parts (e.g. read back from disk). `tag` names the content and its version. */
+const etagOf = (tag: string, jsonLength: number) => `W/"${tag}-${jsonLength}"`;
+
+/** A body from its gzip in memory. `tag` names the content and its version. */
 export function persistedBody(tag: string, gzip: Buffer, jsonLength: number): PersistedBody {
-  return {
-    gzip,
+  return { gzipLength: gzip.length, jsonLength, etag: etagOf(tag, jsonLength), gzip: () => Readable.from([gzip]) };
+}
+
+const openFiles = new FinalizationRegistry<number>((fd) => fs.close(fd, () => undefined));
+
+/**
+ * A body whose gzip lies in an open file (`fd`, from `start`, `gzipLength` bytes), read as each
+ * send reads it: a million songs' 21 MB stay in the page cache, not in the process. The file may be
+ * replaced meanwhile (a rename leaves this one open); `fd` is closed once the body is let go.
+ */
+export function persistedBodyInFile(tag: string, fd: number, start: number, gzipLength: number, jsonLength: number): PersistedBody {
+  const body: PersistedBody = {
+    gzipLength,
     jsonLength,
-    etag: `W/"${tag}-${jsonLength}"`,
-    json: () => gunzipSync(gzip),
+    etag: etagOf(tag, jsonLength),
+    gzip() {
+      const stream = fs.createReadStream('', { fd, start, end: start + gzipLength - 1, autoClose: false });
+      // The body, and so its open file, stays while a send reads from it.
+      stream.once('close', () => body.etag);
+      return stream;
+    },
   };
+  openFiles.register(body, fd);
+  return body;
 }
 
 /** Items serialised between two turns of the event loop by `encodePersistedList`. */
@@ -69,6 +91,15 @@ export function sendPersistedBody(req: Request, res: Response, body: PersistedBo
     res.status(304).end();
     return;
   }
-  if (req.acceptsEncodings('gzip') === 'gzip') res.set('Content-Encoding', 'gzip').send(body.gzip);
-  else res.send(body.json());
+  const gzipped = req.acceptsEncodings('gzip') === 'gzip';
+  if (gzipped) res.set({ 'Content-Encoding': 'gzip', 'Content-Length': String(body.gzipLength) });
+  else res.set('Content-Length', String(body.jsonLength));
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  // A failed read ends the answer early: the client sees it cut short, as with a dropped connection.
+  const done = () => undefined;
+  if (gzipped) pipeline(body.gzip(), res, done);
+  else pipeline(body.gzip(), createGunzip(), res, done);
 }

@@ -1,14 +1,15 @@
 import fs from 'node:fs';
+import { promisify } from 'node:util';
 import path from 'node:path';
 import type { Song } from '@samaa/shared';
-import { persistedBody, type PersistedBody } from '../http/persistedBody.js';
+import { persistedBodyInFile, type PersistedBody } from '../http/persistedBody.js';
 import { decodeSongBlocks } from './songBlocks.js';
 import { songsByIdOf, type SongsById } from './songsById.js';
 import { encodeSongTable, SongTable, songTableOf } from './songTable.js';
 
 /*
  * The catalogue kept on disk between runs, so a restart neither scans the catalogue nor parses
- * it before answering: the full list's gzipped body as it is sent (served straight from the file),
+ * it before answering: the full list's gzipped body as it is sent (sent from the file as it is read, never held in memory),
  * the songs as a song table (songTable.ts: read back as they are, no song parsed), and the views
  * kept beside them (the search index, the Subsonic library), restored instead of built.
  *
@@ -38,7 +39,8 @@ export interface SnapshotOnDisk {
 /** The parts of a file as read: its layout, body, songs, and its kept views' bytes by name. */
 interface FileParts {
   layout: Layout;
-  body: Buffer;
+  /** The open file, which the body is read from from now on. */
+  fd: number;
   songs: Buffer;
   views: Map<string, Buffer> | undefined;
 }
@@ -62,7 +64,10 @@ export function readSnapshotFile(file: string): SnapshotOnDisk | undefined {
     const layout = layoutOf(read(0, Math.min(size, HEADER_BYTES)), size);
     if (!layout) return undefined;
     const views = keptViews(read, layout.songsEnd, size);
-    return onDiskOf({ layout, body: read(layout.bodyStart, layout.bodyEnd - layout.bodyStart), songs: read(layout.bodyEnd, layout.songsEnd - layout.bodyEnd), views });
+    const disk = onDiskOf({ layout, fd, songs: read(layout.bodyEnd, layout.songsEnd - layout.bodyEnd), views });
+    // The body is read from the open file as it is sent.
+    if (disk) fd = undefined;
+    return disk;
   } catch {
     return undefined;
   } finally {
@@ -72,40 +77,47 @@ export function readSnapshotFile(file: string): SnapshotOnDisk | undefined {
 
 /** `readSnapshotFile` on the thread pool, for a server that is serving: a large catalogue's read would hold its event loop. */
 export async function readSnapshotFileAsync(file: string): Promise<SnapshotOnDisk | undefined> {
-  let handle: fs.promises.FileHandle | undefined;
+  let fd: number | undefined;
   try {
-    handle = await fs.promises.open(file, 'r');
-    const { size, read, layout } = await openedSnapshot(handle);
+    fd = await openFile(file, 'r');
+    const { size, read, layout } = await openedSnapshot(fd);
     if (!layout) return undefined;
     const views = await keptViewsInBackground(read, layout.songsEnd, size);
-    return onDiskOf({ layout, body: await read(layout.bodyStart, layout.bodyEnd - layout.bodyStart), songs: await read(layout.bodyEnd, layout.songsEnd - layout.bodyEnd), views });
+    const disk = onDiskOf({ layout, fd, songs: await read(layout.bodyEnd, layout.songsEnd - layout.bodyEnd), views });
+    if (disk) fd = undefined;
+    return disk;
   } catch {
     return undefined;
   } finally {
-    await handle?.close();
+    if (fd !== undefined) await closeFile(fd);
   }
 }
 
+const openFile = promisify(fs.open);
+const closeFile = promisify(fs.close);
+const readFile = promisify(fs.read);
+const fstat = promisify(fs.fstat);
+
 /** An open file's size, a reader of its bytes at a place, and its layout (undefined when it is no snapshot file). */
-async function openedSnapshot(handle: fs.promises.FileHandle) {
-  const size = (await handle.stat()).size;
+async function openedSnapshot(fd: number) {
+  const size = (await fstat(fd)).size;
   const read = async (at: number, length: number) => {
     const out = Buffer.allocUnsafeSlow(length);
-    if ((await handle.read(out, 0, length, at)).bytesRead !== length) throw new Error('the snapshot file is cut short');
+    if ((await readFile(fd, out, 0, length, at)).bytesRead !== length) throw new Error('the snapshot file is cut short');
     return out;
   };
   return { size, read, layout: layoutOf(await read(0, Math.min(size, HEADER_BYTES)), size) };
 }
 
 /** A file's parts as the catalogue takes them: the body now, the songs when asked (and only once). */
-function onDiskOf({ layout, body, songs: songBytes, views }: FileParts): SnapshotOnDisk | undefined {
+function onDiskOf({ layout, fd, songs: songBytes, views }: FileParts): SnapshotOnDisk | undefined {
   if (!views) return undefined;
-  const { version, jsonLength } = layout;
+  const { version, jsonLength, bodyStart, bodyEnd } = layout;
   let kept: Buffer | undefined = songBytes;
   let songs: Promise<{ songs: Song[]; byId: SongsById }> | undefined;
   return {
     version,
-    body: persistedBody(fullListTag(version), body, jsonLength),
+    body: persistedBodyInFile(fullListTag(version), fd, bodyStart, bodyEnd - bodyStart, jsonLength),
     views,
     upgrade: !layout.table,
     songs() {
@@ -213,6 +225,14 @@ export interface SnapshotFile {
   remove(): void;
 }
 
+/** A file's parts in order, the body's gzip as it streams (it may be read from the file it replaces). */
+async function* fileParts(head: Buffer, gzip: AsyncIterable<Buffer>, songs: Buffer, views: Buffer[]): AsyncGenerator<Buffer> {
+  yield head;
+  yield* gzip;
+  yield songs;
+  yield* views;
+}
+
 export function snapshotFileAt(file: string): SnapshotFile {
   /** The file being written, if any: a shutdown waits for it. */
   let writing: Promise<unknown> = Promise.resolve();
@@ -236,21 +256,21 @@ export function snapshotFileAt(file: string): SnapshotFile {
       const encoding = encodeSongTable(songs);
       replace(async () => {
         const [encoded] = await Promise.all([encoding, fs.promises.mkdir(path.dirname(file), { recursive: true })]);
-        const head = Buffer.from(`${MAGIC}\n${version}\n${body.jsonLength}\n${body.gzip.length}\n${encoded.length}\n`);
+        const head = Buffer.from(`${MAGIC}\n${version}\n${body.jsonLength}\n${body.gzipLength}\n${encoded.length}\n`);
         // Part by part: one buffer of the whole file would double what a write holds.
-        await fs.promises.writeFile(tmp, [head, body.gzip, encoded, ...viewBytes(views)]);
+        await fs.promises.writeFile(tmp, fileParts(head, body.gzip(), encoded, viewBytes(views)));
         return true;
       });
     },
     replaceViews(version, views) {
       replace(async () => {
         // The body and songs are copied on disk, not read into memory.
-        const handle = await fs.promises.open(file, 'r');
+        const fd = await openFile(file, 'r');
         let layout: Layout | undefined;
         try {
-          layout = (await openedSnapshot(handle)).layout;
+          layout = (await openedSnapshot(fd)).layout;
         } finally {
-          await handle.close();
+          await closeFile(fd);
         }
         if (layout?.version !== version) return false;
         await fs.promises.copyFile(file, tmp);
