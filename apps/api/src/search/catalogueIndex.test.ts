@@ -148,6 +148,32 @@ describe('catalogue index: kept as bytes', () => {
     expect(restored.best(['quokkas'], 5).found[0]?._id).toBe('new');
   });
 
+  it('is restored over the bytes read when they are its own (no copy held beside them), and copies out of shared ones', () => {
+    const songs = generateSongs(500, 3).map((song, i) => ({ ...song, _id: `v${i}` }));
+    const index = new CatalogueIndex();
+    index.addAll(songs);
+    index.finish();
+    const places = new Map(songs.map((song, place) => [song, place]));
+    const kept = encodeIndex(index.state(), (song) => places.get(song));
+    const own = Buffer.from(new Uint8Array(kept)); // a buffer of its own, as each kept view is read
+    expect(own.byteOffset === 0 && own.byteLength === own.buffer.byteLength).toBe(true);
+    const viewed = decodeIndex(own, songs);
+    expect([viewed.starts, viewed.forward, viewed.fieldLengths, viewed.sorted, viewed.postings[0]!].every((array) => array.buffer === own.buffer)).toBe(true);
+    const within = Buffer.concat([Buffer.alloc(8), kept]).subarray(8);
+    const copied = decodeIndex(within, songs);
+    expect([copied.starts, copied.forward, copied.postings[0]!].some((array) => array.buffer === within.buffer)).toBe(false);
+    // Written to after the restore, it answers as the index it was kept from, and the bytes stay its own.
+    const restored = CatalogueIndex.restored(viewed);
+    restored.add({ ...songs[1]!, _id: 'w1', name: 'Quokka Sunrise' });
+    restored.remove('v2');
+    index.add({ ...songs[1]!, _id: 'w1', name: 'Quokka Sunrise' });
+    index.remove('v2');
+    for (const query of ['quokka', 'midnight', 'aria', songs[2]!.name]) {
+      const terms = queryTerms(query);
+      expect(restored.best(terms, 20).found.map((song) => song._id), query).toEqual(index.best(terms, 20).found.map((song) => song._id));
+    }
+  });
+
   it('keeps no map of ids when restored: the first write makes it, once', () => {
     const songs = generateSongs(2000, 9).map((song, i) => ({ ...song, _id: `r${i}` }));
     const index = new CatalogueIndex();

@@ -3,7 +3,7 @@ import type { Indexable, IndexState } from './catalogueIndex.js';
 
 /*
  * A catalogue index as bytes, kept in the catalogue's snapshot file beside the songs: a restart
- * reads its arrays back (copies of typed arrays and one pass over the terms) instead of splitting
+ * reads its arrays back (views of the bytes read, and one pass over the terms) instead of splitting
  * every song's words and sorting the dictionary again. Songs are not stored here: each ordinal
  * names its song's place in the snapshot's list, so the restored index holds the very objects the
  * list does.
@@ -52,14 +52,20 @@ export function encodeIndex<T extends Indexable>(state: IndexState<T>, placeOf: 
 export function decodeIndex<T extends Indexable>(bytes: Buffer, songs: readonly T[]): IndexState<T> {
   const { header, read } = decodeSections<Header>(bytes, 'index');
   if (header.format !== FORMAT) throw new Error('the kept index is of another format');
-  const places = read.u32(header.ordinals);
-  const starts = read.u32(header.ordinals + 1);
-  const forward = read.u32(header.forward);
-  const fieldLengths = read.u8(header.ordinals * 3);
-  const lengths = read.u32(header.terms);
-  const allPostings = read.u32(header.postings);
-  const allFields = read.u8(header.postings);
-  const sorted = read.u32(header.terms);
+  // Bytes of their own (the search index's part of the file) are the arrays themselves: a copy
+  // held both at once (67 MB each at 1M songs). Bytes within other bytes (a library's) are copied,
+  // so the index does not keep the rest alive.
+  const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  const u32 = (count: number) => (own ? read.view(Uint32Array, count) : read.u32(count));
+  const u8 = (count: number) => (own ? read.view(Uint8Array, count) : read.u8(count));
+  const places = u32(header.ordinals);
+  const starts = u32(header.ordinals + 1);
+  const forward = u32(header.forward);
+  const fieldLengths = u8(header.ordinals * 3);
+  const lengths = u32(header.terms);
+  const allPostings = u32(header.postings);
+  const allFields = u8(header.postings);
+  const sorted = u32(header.terms);
   const terms = header.terms === 0 ? [] : read.text(header.termsBytes).split('\n');
   if (terms.length !== header.terms) throw new Error('the kept index does not match its terms');
   const postings: Uint32Array<ArrayBuffer>[] = [];

@@ -1,9 +1,9 @@
 /*
  * The byte layout of what the catalogue's snapshot file keeps (the song table, the search index,
  * the Subsonic library): a JSON header line, then sections one after the other, each starting on
- * a multiple of its alignment: 4 for the kept views, whose typed arrays are copied out, and 8 for
- * the song table, whose arrays are views of the bytes themselves (a Float64Array must start on a
- * multiple of 8).
+ * a multiple of its alignment: 4 for the kept views, and 8 for the song table, whose Float64Arrays
+ * are views of the bytes themselves (one must start on a multiple of 8). A reader takes each array
+ * as a copy (free of the bytes) or as a view of them (`view`).
  */
 
 export type Alignment = 4 | 8;
@@ -33,7 +33,7 @@ export interface SectionReader {
   u32(count: number): Uint32Array<ArrayBuffer>;
   u8(count: number): Uint8Array<ArrayBuffer>;
   f64(count: number): Float64Array<ArrayBuffer>;
-  /** A typed array over the bytes themselves (they start on a multiple of 8, sections of 8). */
+  /** A typed array over the bytes themselves, or a copy where they do not start on a multiple of its element's size. */
   view<A extends Typed>(type: TypedArrayOf<A>, count: number): A;
   /** A section's bytes as they are (a view of `bytes`). */
   bytes(byteLength: number): Buffer;
@@ -65,8 +65,8 @@ export function decodeSections<H>(bytes: Buffer, what: string, align: Alignment 
       u8: (count) => copy(new Uint8Array(count)),
       f64: (count) => copy(new Float64Array(count)),
       view: (type, count) => {
+        if ((bytes.byteOffset + at) % type.BYTES_PER_ELEMENT !== 0) return copy(new type(count));
         const slice = take(count * type.BYTES_PER_ELEMENT);
-        if (slice.byteOffset % type.BYTES_PER_ELEMENT !== 0) throw new Error(`the kept ${what} is not aligned`);
         return new type(slice.buffer as ArrayBuffer, slice.byteOffset, count);
       },
       bytes: take,
