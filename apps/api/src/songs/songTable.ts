@@ -10,7 +10,7 @@ import { decodeSections, encodeSections } from './keptSections.js';
  * parsing a song, and a million songs cost a fraction of the heap that one object per song with
  * its own strings does ([performance.md](../../../../docs/performance.md)).
  *
- * Each row is served as a `TableSong`: an object of two hidden fields whose getters read the
+ * Each row is served as a `TableSong`: an object of one hidden field whose getters read the
  * columns. It reads as a `Song` everywhere and `JSON.stringify` gives the same bytes as the plain
  * song (`toJSON`); a spread or `Object.keys` sees nothing, so code that copies a song uses
  * `plainSong`.
@@ -108,69 +108,81 @@ function kindOf(songs: readonly Song[], field: NumberField): NumberKind {
   return kind;
 }
 
-/** A row of a table, read through its columns. */
+/** Where a row finds its table: on the prototype each table gives its rows (`SongTable.songs`). */
+const TABLE = Symbol('songTable');
+
+/**
+ * A row of a table, read through its columns. It holds only its row number: its table is on its
+ * class's prototype, one class per table, so a million rows are a million objects of one field.
+ */
 class TableSong implements Song {
-  readonly #table: SongTable;
+  declare readonly [TABLE]: SongTable;
   readonly #row: number;
 
-  constructor(table: SongTable, row: number) {
-    this.#table = table;
+  constructor(row: number) {
     this.#row = row;
   }
 
+  /** The class of `table`'s rows. */
+  static rowsOf(table: SongTable): new (row: number) => TableSong {
+    const Row = class extends TableSong {};
+    Object.defineProperty(Row.prototype, TABLE, { value: table });
+    return Row;
+  }
+
   get _id(): string {
-    return this.#table.idAt(this.#row);
+    return this[TABLE].idAt(this.#row);
   }
   get name(): string {
-    return this.#table.text('name', this.#row) ?? '';
+    return this[TABLE].text('name', this.#row) ?? '';
   }
   get artist(): string {
-    return this.#table.text('artist', this.#row) ?? '';
+    return this[TABLE].text('artist', this.#row) ?? '';
   }
   get img(): string {
-    return this.#table.text('img', this.#row) ?? '';
+    return this[TABLE].text('img', this.#row) ?? '';
   }
   get song(): string {
-    return this.#table.text('song', this.#row) ?? '';
+    return this[TABLE].text('song', this.#row) ?? '';
   }
   get duration() {
-    return this.#table.number('duration', this.#row);
+    return this[TABLE].number('duration', this.#row);
   }
   get album() {
-    return this.#table.text('album', this.#row);
+    return this[TABLE].text('album', this.#row);
   }
   get albumArtist() {
-    return this.#table.text('albumArtist', this.#row);
+    return this[TABLE].text('albumArtist', this.#row);
   }
   get trackNumber() {
-    return this.#table.number('trackNumber', this.#row);
+    return this[TABLE].number('trackNumber', this.#row);
   }
   get discNumber() {
-    return this.#table.number('discNumber', this.#row);
+    return this[TABLE].number('discNumber', this.#row);
   }
   get year() {
-    return this.#table.number('year', this.#row);
+    return this[TABLE].number('year', this.#row);
   }
   get genre() {
-    return this.#table.text('genre', this.#row);
+    return this[TABLE].text('genre', this.#row);
   }
   get encoderDelay() {
-    return this.#table.number('encoderDelay', this.#row);
+    return this[TABLE].number('encoderDelay', this.#row);
   }
   get encoderPadding() {
-    return this.#table.number('encoderPadding', this.#row);
+    return this[TABLE].number('encoderPadding', this.#row);
   }
   get sampleRate() {
-    return this.#table.number('sampleRate', this.#row);
+    return this[TABLE].number('sampleRate', this.#row);
   }
   get replayGainTrackGain() {
-    return this.#table.number('replayGainTrackGain', this.#row);
+    return this[TABLE].number('replayGainTrackGain', this.#row);
   }
   get replayGainTrackPeak() {
-    return this.#table.number('replayGainTrackPeak', this.#row);
+    return this[TABLE].number('replayGainTrackPeak', this.#row);
   }
   get isrc() {
-    return this.#table.text('isrc', this.#row);
+    return this[TABLE].text('isrc', this.#row);
   }
 
   /** The plain song, fields in the order a database read gives them (`toSong`). */
@@ -180,7 +192,7 @@ class TableSong implements Song {
 
   /** The table this song is a row of, and the row. */
   static placeOf(song: Song): { table: SongTable; row: number } | undefined {
-    return #table in song ? { table: song.#table, row: song.#row } : undefined;
+    return #row in song ? { table: song[TABLE], row: song.#row } : undefined;
   }
 }
 
@@ -237,7 +249,8 @@ export class SongTable {
   songs(): Song[] {
     if (!this.list) {
       const list: Song[] = new Array<Song>(this.rows);
-      for (let row = 0; row < this.rows; row += 1) list[row] = new TableSong(this, row);
+      const Row = TableSong.rowsOf(this);
+      for (let row = 0; row < this.rows; row += 1) list[row] = new Row(row);
       this.list = list;
     }
     return this.list;

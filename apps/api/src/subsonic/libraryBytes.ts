@@ -152,8 +152,10 @@ export async function decodeLibrary(bytes: Buffer, songs: readonly Song[], songB
   const albums: AlbumEntry[] = [];
   for (let ordinal = 0; ordinal < albumCount; ordinal += 1) {
     if (ordinal % ALBUMS_PER_SLICE === ALBUMS_PER_SLICE - 1) await nextTurn();
-    const albumSongs: Song[] = [];
-    for (let at = songStarts[ordinal]!; at < songStarts[ordinal + 1]!; at += 1) albumSongs.push(songAt(songPlaces[at]!));
+    // Made at their length: pushed one by one, each held room for 17 (a million songs' albums: 6 MB).
+    const from = songStarts[ordinal]!;
+    const albumSongs = new Array<Song>(songStarts[ordinal + 1]! - from);
+    for (let i = 0; i < albumSongs.length; i += 1) albumSongs[i] = songAt(songPlaces[from + i]!);
     const artist = artists[albumArtist[ordinal]!];
     if (!artist) throw new Error('the kept library names an artist it does not hold');
     albums.push({
