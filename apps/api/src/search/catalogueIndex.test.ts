@@ -4,6 +4,7 @@ import { generateSongs } from '../songs/generateSongs.js';
 import { CatalogueIndex, type QueryCost } from './catalogueIndex.js';
 import { boundedDistance } from './editDistance.js';
 import { decodeIndex, encodeIndex } from './indexBytes.js';
+import { decodeSections, encodeSections } from '../songs/keptSections.js';
 import { queryTerms } from './textIndex.js';
 import { plainSong, songTableOf, tablePlaceOf } from '../songs/songTable.js';
 
@@ -171,6 +172,25 @@ describe('catalogue index: kept as bytes', () => {
     for (const query of ['quokka', 'midnight', 'aria', songs[2]!.name]) {
       const terms = queryTerms(query);
       expect(restored.best(terms, 20).found.map((song) => song._id), query).toEqual(index.best(terms, 20).found.map((song) => song._id));
+    }
+  });
+
+  it('reads an index kept in format 1, whose postings also held their fields, as the same index', () => {
+    const songs = generateSongs(800, 4).map((song, i) => ({ ...song, _id: `f${i}` }));
+    const index = new CatalogueIndex();
+    index.addAll(songs);
+    index.finish();
+    const places = new Map(songs.map((song, place) => [song, place]));
+    const kept = encodeIndex(index.state(), (song) => places.get(song));
+    type Header = { format: number; ordinals: number; terms: number; forward: number; postings: number; termsBytes: number };
+    const { header, read } = decodeSections<Header>(kept, 'index');
+    const arrays = [read.u32(header.ordinals), read.u32(header.ordinals + 1), read.u32(header.forward), read.u8(header.ordinals * 3), read.u32(header.terms), read.u32(header.postings)];
+    const [sorted, terms] = [read.u32(header.terms), read.bytes(header.termsBytes)];
+    const formatOne = encodeSections({ ...header, format: 1 }, [...arrays, new Uint8Array(header.postings), sorted, terms]);
+    const restored = CatalogueIndex.restored(decodeIndex(formatOne, songs));
+    for (const query of ['midnight', 'aria kap', 'golden rain']) {
+      const words = queryTerms(query);
+      expect(restored.best(words, 20).found.map((song) => song._id), query).toEqual(index.best(words, 20).found.map((song) => song._id));
     }
   });
 

@@ -115,7 +115,6 @@ export interface IndexState<T> {
   fieldLengthSums: number[];
   terms: string[];
   postings: Uint32Array<ArrayBuffer>[];
-  postingFields: Uint8Array<ArrayBuffer>[];
   postingLengths: number[];
   sorted: Uint32Array<ArrayBuffer>;
 }
@@ -140,7 +139,6 @@ export class CatalogueIndex<T extends Indexable = Song> {
   private terms: string[] = [];
   private termIds = new Map<string, number>();
   private postings: Uint32Array<ArrayBuffer>[] = [];
-  private postingFields: Uint8Array<ArrayBuffer>[] = [];
   private postingLengths: number[] = [];
   /** Term ids in text order; `sortedValid` is false during a bulk build. */
   private sorted = new Uint32Array(1024);
@@ -172,7 +170,6 @@ export class CatalogueIndex<T extends Indexable = Song> {
       fieldLengthSums: [...this.fieldLengthSums],
       terms: this.terms,
       postings: this.postings,
-      postingFields: this.postingFields,
       postingLengths: this.postingLengths,
       sorted: this.sorted.subarray(0, this.sortedCount),
     };
@@ -189,7 +186,6 @@ export class CatalogueIndex<T extends Indexable = Song> {
     index.fieldLengthSums = [...state.fieldLengthSums];
     index.terms = state.terms;
     index.postings = state.postings;
-    index.postingFields = state.postingFields;
     index.postingLengths = state.postingLengths;
     index.sorted = state.sorted;
     index.sortedCount = state.sorted.length;
@@ -298,9 +294,7 @@ export class CatalogueIndex<T extends Indexable = Song> {
       this.forward[this.forwardUsed++] = id * 8 + fields;
       const at = this.postingLengths[id]!;
       this.postings[id] = grown(this.postings[id]!, at + 1);
-      this.postingFields[id] = grown(this.postingFields[id]!, at + 1);
       this.postings[id]![at] = ordinal;
-      this.postingFields[id]![at] = fields;
       this.postingLengths[id] = at + 1;
     }
     this.starts[ordinal + 1] = this.forwardUsed;
@@ -314,7 +308,6 @@ export class CatalogueIndex<T extends Indexable = Song> {
     this.terms.push(term);
     this.termIds.set(term, id);
     this.postings.push(new Uint32Array(2));
-    this.postingFields.push(new Uint8Array(2));
     this.postingLengths.push(0);
     (this.byLength[term.length] ??= []).push(id);
     if (this.sortedValid) {
@@ -545,10 +538,7 @@ export class CatalogueIndex<T extends Indexable = Song> {
   compact(): void {
     for (let id = 0; id < this.postings.length; id += 1) {
       const length = this.postingLengths[id]!;
-      if (this.postings[id]!.length > length) {
-        this.postings[id] = this.postings[id]!.slice(0, length);
-        this.postingFields[id] = this.postingFields[id]!.slice(0, length);
-      }
+      if (this.postings[id]!.length > length) this.postings[id] = this.postings[id]!.slice(0, length);
     }
     this.forward = this.forward.slice(0, this.forwardUsed);
   }

@@ -12,7 +12,8 @@ import type { Indexable, IndexState } from './catalogueIndex.js';
  * terms as UTF-8, one per line.
  */
 
-const FORMAT = 1;
+/** Format 1 also kept each posting's fields, which nothing read (a song's fields are in `forward`): skipped. */
+const FORMAT = 2;
 /** An ordinal whose song was removed. */
 const NONE = 0xffffffff;
 
@@ -35,23 +36,21 @@ export function encodeIndex<T extends Indexable>(state: IndexState<T>, placeOf: 
   let total = 0;
   for (let id = 0; id < terms; id += 1) total += lengths[id]!;
   const postings = new Uint32Array(total);
-  const postingFields = new Uint8Array(total);
   let at = 0;
   for (let id = 0; id < terms; id += 1) {
     const length = lengths[id]!;
     postings.set(state.postings[id]!.subarray(0, length), at);
-    postingFields.set(state.postingFields[id]!.subarray(0, length), at);
     at += length;
   }
   const termsText = Buffer.from(state.terms.join('\n'));
   const header: Header = { format: FORMAT, ordinals, terms, forward: state.forward.length, postings: total, termsBytes: termsText.length, fieldLengthSums: state.fieldLengthSums };
-  return encodeSections(header, [places, state.starts, state.forward, state.fieldLengths, lengths, postings, postingFields, state.sorted, termsText]);
+  return encodeSections(header, [places, state.starts, state.forward, state.fieldLengths, lengths, postings, state.sorted, termsText]);
 }
 
 /** The index kept by `encodeIndex`, its ordinals pointing at `songs` (the snapshot's list, or a library's albums or artists). */
 export function decodeIndex<T extends Indexable>(bytes: Buffer, songs: readonly T[]): IndexState<T> {
   const { header, read } = decodeSections<Header>(bytes, 'index');
-  if (header.format !== FORMAT) throw new Error('the kept index is of another format');
+  if (header.format !== FORMAT && header.format !== 1) throw new Error('the kept index is of another format');
   // Bytes of their own (the search index's part of the file) are the arrays themselves: a copy
   // held both at once (67 MB each at 1M songs). Bytes within other bytes (a library's) are copied,
   // so the index does not keep the rest alive.
@@ -64,18 +63,16 @@ export function decodeIndex<T extends Indexable>(bytes: Buffer, songs: readonly 
   const fieldLengths = u8(header.ordinals * 3);
   const lengths = u32(header.terms);
   const allPostings = u32(header.postings);
-  const allFields = u8(header.postings);
+  if (header.format === 1) read.bytes(header.postings);
   const sorted = u32(header.terms);
   const terms = header.terms === 0 ? [] : read.text(header.termsBytes).split('\n');
   if (terms.length !== header.terms) throw new Error('the kept index does not match its terms');
   const postings: Uint32Array<ArrayBuffer>[] = [];
-  const postingFields: Uint8Array<ArrayBuffer>[] = [];
   let at = 0;
   for (let id = 0; id < header.terms; id += 1) {
     const length = lengths[id]!;
     // Views of one array each: a term that grows later gets an array of its own (`grown`).
     postings.push(allPostings.subarray(at, at + length));
-    postingFields.push(allFields.subarray(at, at + length));
     at += length;
   }
   const indexed = Array.from(places, (place) => {
@@ -84,5 +81,5 @@ export function decodeIndex<T extends Indexable>(bytes: Buffer, songs: readonly 
     if (!song) throw new Error('the kept index names a song the list does not hold');
     return song;
   });
-  return { songs: indexed, starts, forward, fieldLengths, fieldLengthSums: header.fieldLengthSums, terms, postings, postingFields, postingLengths: Array.from(lengths), sorted };
+  return { songs: indexed, starts, forward, fieldLengths, fieldLengthSums: header.fieldLengthSums, terms, postings, postingLengths: Array.from(lengths), sorted };
 }
