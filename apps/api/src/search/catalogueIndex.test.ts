@@ -175,6 +175,25 @@ describe('catalogue index: kept as bytes', () => {
     }
   });
 
+  it('holds the catalogue\'s list itself when its ordinals are the list\'s places, and copies it on its first write', () => {
+    const songs = generateSongs(400, 6).map((song, i) => ({ ...song, _id: `s${i}` }));
+    const index = new CatalogueIndex();
+    index.addAll(songs);
+    index.finish();
+    const kept = encodeIndex(index.state(), (_song, ordinal) => ordinal);
+    const list = Object.freeze([...songs]);
+    const shared = decodeIndex(kept, list, { shareSongs: true });
+    expect(shared.songs).toBe(list);
+    expect(decodeIndex(kept, list).songs).not.toBe(list);
+    const restored = CatalogueIndex.restored(shared);
+    // A frozen list throws on any change made to it in place: the writes below change a copy.
+    restored.remove('s3');
+    restored.add({ ...songs[0]!, _id: 'n1', name: 'Quokka Dawn' });
+    expect(list).toHaveLength(400);
+    expect(restored.best(['quokka'], 5).found.map((song) => song._id)).toEqual(['n1']);
+    expect(restored.best(queryTerms(songs[3]!.name), 400).found.some((song) => song._id === 's3')).toBe(false);
+  });
+
   it('reads an index kept in format 1, whose postings also held their fields, as the same index', () => {
     const songs = generateSongs(800, 4).map((song, i) => ({ ...song, _id: `f${i}` }));
     const index = new CatalogueIndex();

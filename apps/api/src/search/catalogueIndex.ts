@@ -109,6 +109,8 @@ export interface Fields<T> {
 export interface IndexState<T> {
   /** Per ordinal, its song (undefined once removed). */
   songs: (T | undefined)[];
+  /** Whether `songs` is the catalogue's own list (each ordinal its place), copied before a first write. */
+  songsShared?: boolean;
   starts: Uint32Array<ArrayBuffer>;
   forward: Uint32Array<ArrayBuffer>;
   fieldLengths: Uint8Array<ArrayBuffer>;
@@ -122,6 +124,7 @@ const SONG_FIELDS: Fields<Song> = { id: (song) => song._id, row: tablePlaceOf, t
 
 export class CatalogueIndex<T extends Indexable = Song> {
   private songs: (T | undefined)[] = [];
+  private songsShared = false;
   /**
    * Ordinals by id, for writes only: an index restored at start (a million songs) makes it on its
    * first write, not before the server listens; an index built makes it as it goes.
@@ -179,6 +182,7 @@ export class CatalogueIndex<T extends Indexable = Song> {
   static restored<T extends Indexable>(state: IndexState<T>, fields: Fields<T> = SONG_FIELDS as unknown as Fields<T>): CatalogueIndex<T> {
     const index = new CatalogueIndex<T>(fields);
     index.songs = state.songs;
+    index.songsShared = state.songsShared === true;
     index.starts = state.starts;
     index.forward = state.forward;
     index.forwardUsed = state.forward.length;
@@ -252,9 +256,18 @@ export class CatalogueIndex<T extends Indexable = Song> {
 
   private removeAt(ordinal: number): void {
     this.ordinalOf.delete(this.songs[ordinal]!);
-    this.songs[ordinal] = undefined;
+    this.ownSongs()[ordinal] = undefined;
     this.liveCount -= 1;
     for (let f = 0; f < 3; f += 1) this.fieldLengthSums[f]! -= this.fieldLengths[ordinal * 3 + f]!;
+  }
+
+  /** The songs by ordinal, this index's own to change: a list shared with the catalogue is copied first. */
+  private ownSongs(): (T | undefined)[] {
+    if (this.songsShared) {
+      this.songs = this.songs.slice();
+      this.songsShared = false;
+    }
+    return this.songs;
   }
 
   replace(song: T): void {
@@ -265,7 +278,7 @@ export class CatalogueIndex<T extends Indexable = Song> {
     const held = this.ordinalOf.ofDoc(song);
     if (held !== undefined) this.removeAt(held);
     const ordinal = this.songs.length;
-    this.songs.push(song);
+    this.ownSongs().push(song);
     this.ordinalOf.set(song, ordinal);
     this.liveCount += 1;
     const entries = new Map<number, number>();

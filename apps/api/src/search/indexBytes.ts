@@ -47,8 +47,13 @@ export function encodeIndex<T extends Indexable>(state: IndexState<T>, placeOf: 
   return encodeSections(header, [places, state.starts, state.forward, state.fieldLengths, lengths, postings, state.sorted, termsText]);
 }
 
-/** The index kept by `encodeIndex`, its ordinals pointing at `songs` (the snapshot's list, or a library's albums or artists). */
-export function decodeIndex<T extends Indexable>(bytes: Buffer, songs: readonly T[]): IndexState<T> {
+/**
+ * The index kept by `encodeIndex`, its ordinals pointing at `songs` (the snapshot's list, or a
+ * library's albums or artists). With `shareSongs` (a list never changed in place, as the
+ * catalogue's), an index whose ordinals are the list's places holds the list itself, not a copy
+ * (8 MB at a million songs), until its first write.
+ */
+export function decodeIndex<T extends Indexable>(bytes: Buffer, songs: readonly T[], { shareSongs = false } = {}): IndexState<T> {
   const { header, read } = decodeSections<Header>(bytes, 'index');
   if (header.format !== FORMAT && header.format !== 1) throw new Error('the kept index is of another format');
   // Bytes of their own (the search index's part of the file) are the arrays themselves: a copy
@@ -75,6 +80,9 @@ export function decodeIndex<T extends Indexable>(bytes: Buffer, songs: readonly 
     postings.push(allPostings.subarray(at, at + length));
     at += length;
   }
+  let sameOrder = shareSongs && places.length === songs.length;
+  for (let ordinal = 0; sameOrder && ordinal < places.length; ordinal += 1) sameOrder = places[ordinal] === ordinal;
+  if (sameOrder) return { songs: songs as T[], songsShared: true, starts, forward, fieldLengths, fieldLengthSums: header.fieldLengthSums, terms, postings, postingLengths: Array.from(lengths), sorted };
   const indexed = Array.from(places, (place) => {
     if (place === NONE) return undefined;
     const song = songs[place];

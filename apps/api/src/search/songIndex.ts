@@ -70,7 +70,7 @@ export const searchIndexView: CatalogueView<SongIndex> = {
       // Ordinals follow the list until songs are removed or replaced.
       return encodeIndex(index.state(), (song, ordinal) => (songs[ordinal] === song ? ordinal : placeOf(song)));
     },
-    restore: (bytes, { songs }) => withRankings(CatalogueIndex.restored(decodeIndex(bytes, songs))),
+    restore: (bytes, { songs }) => withRankings(CatalogueIndex.restored(decodeIndex(bytes, songs, { shareSongs: true }))),
   },
 };
 
