@@ -219,6 +219,15 @@ export class CatalogueIndex<T extends Indexable = Song> {
   }
 
   /** Songs removed whose ordinals still hold posting entries. */
+  /** The `count` terms most songs hold (the words a first search most likely uses). */
+  frequentTerms(count: number): string[] {
+    const ids = Array.from({ length: this.terms.length }, (_, id) => id);
+    return ids
+      .sort((a, b) => this.postingLengths[b]! - this.postingLengths[a]!)
+      .slice(0, count)
+      .map((id) => this.terms[id]!);
+  }
+
   get removedCount(): number {
     return this.songs.length - this.liveCount;
   }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setSoleWriter } from '../db/engine.js';
 import { useTestDatabase } from '../test/db.js';
 import { createTestApp, createUser } from '../test/context.js';
@@ -10,6 +10,8 @@ import { countEngineCalls, engineCallsDuring, mostEngineQueriesInFlightDuring, w
 import { generateSongs } from '../songs/generateSongs.js';
 import { addSongs } from '../songs/songs.service.js';
 import { insertPlaylists } from '../playlists/playlists.seed.js';
+import { CatalogueIndex } from './catalogueIndex.js';
+import { warmSearches } from './songIndex.js';
 
 /*
  * A listener's first search after a restart (the search fast path, as the server answers it): the
@@ -64,4 +66,27 @@ describe('the first search after a restart', () => {
     expect(ctx.catalogue.stats().searchIndex).toEqual({ builds: 0, patches: 0, restores: 1 });
     expect(ctx.data.keptMade()).toEqual(made);
   }, 120_000);
+});
+
+describe('the search code, warmed before the first listener searches', () => {
+  it('searches a large index made at a start a few times, one search per turn, in its most common words', async () => {
+    const index = new CatalogueIndex();
+    index.addAll(generateSongs(600, 12).map((song, i) => ({ ...song, _id: `w${i}` })));
+    index.finish();
+    const best = vi.spyOn(index, 'best');
+    let turns = 0;
+    let running = true;
+    const tick = () => {
+      turns += 1;
+      if (running) setImmediate(tick);
+    };
+    setImmediate(tick);
+    await warmSearches(index, 6);
+    running = false;
+    expect(best).toHaveBeenCalledTimes(6);
+    // No request waits behind more than one of them.
+    expect(turns).toBeGreaterThanOrEqual(6);
+    const common = index.frequentTerms(2);
+    expect(best.mock.calls[0]![0].slice(0, 2)).toEqual(common);
+  });
 });
