@@ -6,6 +6,7 @@ import { gzipSync, gunzipSync } from 'node:zlib';
 import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { withTurns } from '../test/eventLoopTurns.js';
 import { encodePersistedList, persistedBodyInFile, sendPersistedBody, type PersistedBody } from './persistedBody.js';
 
 const jsonOf = async (body: PersistedBody) => gunzipSync(await buffer(body.gzip())).toString();
@@ -18,15 +19,7 @@ const jsonOf = async (body: PersistedBody) => gunzipSync(await buffer(body.gzip(
 describe('a persisted list body', () => {
   it('is the JSON JSON.stringify gives, made over many turns of the event loop', async () => {
     const items = Array.from({ length: 20_000 }, (_, i) => ({ _id: `id-${i}`, name: `Song "${i}"`, n: i / 7 }));
-    let turns = 0;
-    let running = true;
-    const tick = () => {
-      turns += 1;
-      if (running) setImmediate(tick);
-    };
-    setImmediate(tick);
-    const body = await encodePersistedList('songs-v1', 'data', items);
-    running = false;
+    const { value: body, turns } = await withTurns(() => encodePersistedList('songs-v1', 'data', items));
     const json = JSON.stringify({ data: items });
     expect(await jsonOf(body)).toBe(json);
     expect(body.jsonLength).toBe(Buffer.byteLength(json));

@@ -121,12 +121,18 @@ describe('boundedDistance', () => {
   });
 });
 
+/** `count` generated songs with ids `prefix0`…, an index of them, and each song's place in the list. */
+function indexedSongs(count: number, seed: number, prefix: string) {
+  const songs = generateSongs(count, seed).map((song, i) => ({ ...song, _id: `${prefix}${i}` }));
+  const index = new CatalogueIndex();
+  index.addAll(songs);
+  index.finish();
+  return { songs, index, places: new Map<Song, number>(songs.map((song, place) => [song, place])) };
+}
+
 describe('catalogue index: kept as bytes', () => {
   it('answers every query as the index it was kept from, after removals and replacements', () => {
-    const songs = generateSongs(3000, 5).map((song, i) => ({ ...song, _id: `k${i}` }));
-    const index = new CatalogueIndex();
-    index.addAll(songs);
-    index.finish();
+    const { songs, index } = indexedSongs(3000, 5, 'k');
     index.remove('k10');
     index.replace({ ...songs[20]!, name: 'Zyxwvut Quokka' });
     const list = [...songs.slice(0, 20), { ...songs[20]!, name: 'Zyxwvut Quokka' }, ...songs.slice(21)].filter((song) => song._id !== 'k10');
@@ -150,11 +156,7 @@ describe('catalogue index: kept as bytes', () => {
   });
 
   it('is restored over the bytes read when they are its own (no copy held beside them), and copies out of shared ones', () => {
-    const songs = generateSongs(500, 3).map((song, i) => ({ ...song, _id: `v${i}` }));
-    const index = new CatalogueIndex();
-    index.addAll(songs);
-    index.finish();
-    const places = new Map(songs.map((song, place) => [song, place]));
+    const { songs, index, places } = indexedSongs(500, 3, 'v');
     const kept = encodeIndex(index.state(), (song) => places.get(song));
     const own = Buffer.from(new Uint8Array(kept)); // a buffer of its own, as each kept view is read
     expect(own.byteOffset === 0 && own.byteLength === own.buffer.byteLength).toBe(true);
@@ -176,10 +178,7 @@ describe('catalogue index: kept as bytes', () => {
   });
 
   it('holds the catalogue\'s list itself when its ordinals are the list\'s places, and copies it on its first write', () => {
-    const songs = generateSongs(400, 6).map((song, i) => ({ ...song, _id: `s${i}` }));
-    const index = new CatalogueIndex();
-    index.addAll(songs);
-    index.finish();
+    const { songs, index } = indexedSongs(400, 6, 's');
     const kept = encodeIndex(index.state(), (_song, ordinal) => ordinal);
     const list = Object.freeze([...songs]);
     const shared = decodeIndex(kept, list, { shareSongs: true });
@@ -195,11 +194,7 @@ describe('catalogue index: kept as bytes', () => {
   });
 
   it('reads an index kept in format 1, whose postings also held their fields, as the same index', () => {
-    const songs = generateSongs(800, 4).map((song, i) => ({ ...song, _id: `f${i}` }));
-    const index = new CatalogueIndex();
-    index.addAll(songs);
-    index.finish();
-    const places = new Map(songs.map((song, place) => [song, place]));
+    const { songs, index, places } = indexedSongs(800, 4, 'f');
     const kept = encodeIndex(index.state(), (song) => places.get(song));
     type Header = { format: number; ordinals: number; terms: number; forward: number; postings: number; termsBytes: number };
     const { header, read } = decodeSections<Header>(kept, 'index');
@@ -214,11 +209,7 @@ describe('catalogue index: kept as bytes', () => {
   });
 
   it('keeps no map of ids when restored: the first write makes it, once', () => {
-    const songs = generateSongs(2000, 9).map((song, i) => ({ ...song, _id: `r${i}` }));
-    const index = new CatalogueIndex();
-    index.addAll(songs);
-    index.finish();
-    const places = new Map(songs.map((song, place) => [song, place]));
+    const { songs, index, places } = indexedSongs(2000, 9, 'r');
     let idsRead = 0;
     const fields = {
       id: (song: Song) => (idsRead++, song._id),

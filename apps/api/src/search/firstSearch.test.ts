@@ -12,6 +12,7 @@ import { addSongs } from '../songs/songs.service.js';
 import { insertPlaylists } from '../playlists/playlists.seed.js';
 import { CatalogueIndex } from './catalogueIndex.js';
 import { warmSearches } from './songIndex.js';
+import { withTurns } from '../test/eventLoopTurns.js';
 
 /*
  * A listener's first search after a restart (the search fast path, as the server answers it): the
@@ -74,15 +75,7 @@ describe('the search code, warmed before the first listener searches', () => {
     index.addAll(generateSongs(600, 12).map((song, i) => ({ ...song, _id: `w${i}` })));
     index.finish();
     const best = vi.spyOn(index, 'best');
-    let turns = 0;
-    let running = true;
-    const tick = () => {
-      turns += 1;
-      if (running) setImmediate(tick);
-    };
-    setImmediate(tick);
-    await warmSearches(index, 6);
-    running = false;
+    const { turns } = await withTurns(() => warmSearches(index, 6));
     expect(best).toHaveBeenCalledTimes(6);
     // No request waits behind more than one of them.
     expect(turns).toBeGreaterThanOrEqual(6);
