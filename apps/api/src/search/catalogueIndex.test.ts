@@ -8,6 +8,15 @@ import { decodeSections, encodeSections } from '../songs/keptSections.js';
 import { queryTerms } from './textIndex.js';
 import { plainSong, songTableOf, tablePlaceOf } from '../songs/songTable.js';
 
+/** `count` generated songs with ids `prefix0`…, an index of them, and each song's place in the list. */
+function indexedSongs(count: number, seed: number, prefix: string) {
+  const songs = generateSongs(count, seed).map((song, i) => ({ ...song, _id: `${prefix}${i}` }));
+  const index = new CatalogueIndex();
+  index.addAll(songs);
+  index.finish();
+  return { songs, index, places: new Map<Song, number>(songs.map((song, place) => [song, place])) };
+}
+
 const media = { img: 'https://img.test/c.png', song: 'https://audio.test/s.mp3' };
 const songOf = (i: number, name: string, artist: string, album?: string): Song => ({ _id: `s${i}`, name, artist, album, ...media });
 
@@ -100,6 +109,17 @@ describe('catalogue index: what it finds', () => {
     expect(index.removedCount).toBe(2);
   });
 
+  it('names the terms most songs hold, most first', () => {
+    const { index } = indexedSongs(1500, 8, 't');
+    const { terms, postingLengths } = index.state();
+    const byCount = terms.map((term, id) => ({ term, songs: postingLengths[id]! })).sort((a, b) => b.songs - a.songs);
+    const four = index.frequentTerms(4);
+    expect(four.map((term) => postingLengths[terms.indexOf(term)])).toEqual(byCount.slice(0, 4).map((entry) => entry.songs));
+    expect(new Set(four).size).toBe(4);
+    expect(index.frequentTerms(0)).toEqual([]);
+    expect(new CatalogueIndex().frequentTerms(3)).toEqual([]);
+  });
+
   it('folds case and accents, and splits on punctuation', () => {
     const index = new CatalogueIndex();
     index.addAll([songOf(1, 'Halo', 'Beyoncé'), songOf(2, 'Rock-a-Bye', 'ÉLAN')]);
@@ -120,15 +140,6 @@ describe('boundedDistance', () => {
     expect(boundedDistance('kitten', 'sitting', 3)).toBe(3);
   });
 });
-
-/** `count` generated songs with ids `prefix0`…, an index of them, and each song's place in the list. */
-function indexedSongs(count: number, seed: number, prefix: string) {
-  const songs = generateSongs(count, seed).map((song, i) => ({ ...song, _id: `${prefix}${i}` }));
-  const index = new CatalogueIndex();
-  index.addAll(songs);
-  index.finish();
-  return { songs, index, places: new Map<Song, number>(songs.map((song, place) => [song, place])) };
-}
 
 describe('catalogue index: kept as bytes', () => {
   it('answers every query as the index it was kept from, after removals and replacements', () => {
