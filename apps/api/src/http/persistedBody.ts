@@ -17,19 +17,24 @@ export interface PersistedBody {
   readonly etag: string;
   /** The gzip's bytes, as a stream (a body kept in a file is read from it as it is sent). */
   gzip(): Readable;
+  /** The gzip, when it is held in memory: sent in one write. */
+  readonly held?: Buffer;
 }
 
 const etagOf = (tag: string, jsonLength: number) => `W/"${tag}-${jsonLength}"`;
 
 /** A body from its gzip in memory. `tag` names the content and its version. */
 export function persistedBody(tag: string, gzip: Buffer, jsonLength: number): PersistedBody {
-  return { gzipLength: gzip.length, jsonLength, etag: etagOf(tag, jsonLength), gzip: () => Readable.from([gzip]) };
+  return { gzipLength: gzip.length, jsonLength, etag: etagOf(tag, jsonLength), gzip: () => Readable.from([gzip]), held: gzip };
 }
 
 const openFiles = new FinalizationRegistry<number>((fd) => fs.close(fd, () => undefined));
 
-/** Bytes read from the file at a time as a kept body is sent. */
-const READ_CHUNK = 1 << 20;
+/**
+ * Bytes read from the file at a time as a kept body is sent: each further read waits for a turn of
+ * the event loop, which a restart's background work (the rescan, the views' restore) shares.
+ */
+const READ_CHUNK = 4 << 20;
 
 /**
  * A body whose gzip lies in an open file (`fd`, from `start`, `gzipLength` bytes), read as each
@@ -114,6 +119,10 @@ export function sendPersistedBody(req: Request, res: Response, body: PersistedBo
   else res.set('Content-Length', String(body.jsonLength));
   if (req.method === 'HEAD') {
     res.end();
+    return;
+  }
+  if (gzipped && body.held) {
+    res.end(body.held);
     return;
   }
   // A failed read ends the answer early: the client sees it cut short, as with a dropped connection.

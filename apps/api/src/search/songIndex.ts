@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
 import type { Song } from '@samaa/shared';
 import type { Catalogue, CatalogueView, SongListSnapshot } from '../songs/songs.service.js';
@@ -25,19 +26,22 @@ const withRankings = (index: CatalogueIndex): SongIndex => ({ index, rankings: n
 /** From this many songs, an index made at a start is searched a few times before listeners do (`warmSearches`). */
 const WARMED_FROM = 50_000;
 const WARM_SEARCHES = 16;
+/** Idle time between two of them: the first requests after a start (the full list's send) go on meanwhile. */
+const WARM_GAP_MS = 10;
 
 /**
- * Searches of the index's most common words, one per turn of the event loop, once it is made after
- * a start: the search code is compiled only as it runs, and the first searches of a million songs
- * took 50, 23, 19, 12, 9 ms before settling at 2 (docs/performance.md). The rankings are left as
- * they were.
+ * Searches of the index's most common words, one at a time with the event loop idle between them,
+ * once it is made after a start: the search code is compiled only as it runs, and the first
+ * searches of a million songs took 50, 23, 19, 12, 9 ms before settling at 2
+ * (docs/performance.md). Run one per turn, they held back the first full list's send (100k: 35
+ * → 51-64 ms). The rankings are left as they were.
  */
 export async function warmSearches(index: CatalogueIndex, searches = WARM_SEARCHES): Promise<void> {
   const common = index.frequentTerms(4);
   if (common.length === 0) return;
   const word = (i: number) => common[i % common.length]!;
   for (let i = 0; i < searches; i += 1) {
-    await nextTurn();
+    await setTimeout(WARM_GAP_MS);
     // Whole words, a word being typed, and a typo: each path a search takes.
     const last = i % 4 === 3 ? `${word(i + 2)}x` : word(i + 2).slice(0, Math.max(1, word(i + 2).length - (i % 3)));
     index.best([word(i), word(i + 1), last], RANKED_AT_LEAST);
