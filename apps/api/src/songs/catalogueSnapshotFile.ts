@@ -9,9 +9,10 @@ import { encodeSongTable, SongTable, songTableOf } from './songTable.js';
 
 /*
  * The catalogue kept on disk between runs, so a restart neither scans the catalogue nor parses
- * it before answering: the full list's gzipped body as it is sent (sent from the file as it is read, never held in memory),
- * the songs as a song table (songTable.ts: read back as they are, no song parsed), and the views
- * kept beside them (the search index, the Subsonic library), restored instead of built.
+ * it before answering: the full list's gzipped body as it is sent (a large one sent from the file
+ * as it is read, not held), the songs as a song table (songTable.ts: read back as they are, no
+ * song parsed), and the views kept beside them (the search index, the Subsonic library), restored
+ * instead of built.
  *
  * Layout: a `samaa-catalogue 6` line, the version, the JSON's length, the gzipped body's length,
  * the songs' length, then the gzipped body, the songs, and each kept view as its name's line, its
