@@ -23,35 +23,42 @@ export interface SongIndex {
 
 const withRankings = (index: CatalogueIndex): SongIndex => ({ index, rankings: new LRUCache<string, Ranking>({ max: RANKINGS_KEPT }) });
 
-/** From this many songs, an index made at a start is searched a few times before listeners do (`warmSearches`). */
+/** From this many songs, an index made at a start is searched a few times before listeners search. */
 const WARMED_FROM = 50_000;
-const WARM_SEARCHES = 16;
-/** Idle time between two of them: the first requests after a start (the full list's send) go on meanwhile. */
+const WARM_SEARCHES = 8;
+/** Idle time between two of them when the index is built while the server serves. */
 const WARM_GAP_MS = 10;
 
 /**
- * Searches of the index's most common words, one at a time with the event loop idle between them,
- * once it is made after a start: the search code is compiled only as it runs, and the first
- * searches of a million songs took 50, 23, 19, 12, 9 ms before settling at 2
- * (docs/performance.md). Run one per turn, they held back the first full list's send (100k: 35
- * → 51-64 ms). The rankings are left as they were.
+ * The search code is compiled only as it runs: on a restored million-song index the first searches
+ * took 51, 23, 19, 12, 9 ms before settling near 2 (docs/performance.md). So an index made at a
+ * start is searched a few times in its most common words first: whole words, a word being typed,
+ * a typo, each path a search takes. The rankings are left as they were.
  */
-export async function warmSearches(index: CatalogueIndex, searches = WARM_SEARCHES): Promise<void> {
-  const common = index.frequentTerms(4);
-  if (common.length === 0) return;
-  const word = (i: number) => common[i % common.length]!;
-  for (let i = 0; i < searches; i += 1) {
-    await setTimeout(WARM_GAP_MS);
-    // Whole words, a word being typed, and a typo: each path a search takes.
-    const last = i % 4 === 3 ? `${word(i + 2)}x` : word(i + 2).slice(0, Math.max(1, word(i + 2).length - (i % 3)));
-    index.best([word(i), word(i + 1), last], RANKED_AT_LEAST);
-  }
+function warmSearch(index: CatalogueIndex, common: string[], i: number): void {
+  const word = (at: number) => common[at % common.length]!;
+  const last = i % 4 === 3 ? `${word(i + 2)}x` : word(i + 2).slice(0, Math.max(1, word(i + 2).length - (i % 3)));
+  index.best([word(i), word(i + 1), last], RANKED_AT_LEAST);
 }
 
-const warmedAtLarge = (index: CatalogueIndex): CatalogueIndex => {
-  if (index.size >= WARMED_FROM) void warmSearches(index).catch(() => undefined);
-  return index;
-};
+/**
+ * The warm-up of a restored index, at once, before the server listens (1M: about 100 ms). Run in
+ * the background instead, its searches held back the first requests after the start (100k with
+ * its rescan: the first full list 47 → 129 ms).
+ */
+export function warmSearches(index: CatalogueIndex, searches = WARM_SEARCHES): void {
+  const common = index.frequentTerms(4);
+  if (common.length > 0) for (let i = 0; i < searches; i += 1) warmSearch(index, common, i);
+}
+
+/** The warm-up of an index built while the server serves: one search at a time, the event loop idle between them. */
+export async function warmSearchesInTurns(index: CatalogueIndex, searches = WARM_SEARCHES): Promise<void> {
+  const common = index.frequentTerms(4);
+  for (let i = 0; i < searches && common.length > 0; i += 1) {
+    await setTimeout(WARM_GAP_MS);
+    warmSearch(index, common, i);
+  }
+}
 
 /**
  * Builds a snapshot's index in chunks that let requests in between: built at once, 100,000 songs
@@ -66,7 +73,8 @@ async function buildInSlices({ songs }: SongListSnapshot): Promise<SongIndex> {
   }
   index.finish();
   index.compact();
-  return withRankings(warmedAtLarge(index));
+  if (index.size >= WARMED_FROM) void warmSearchesInTurns(index).catch(() => undefined);
+  return withRankings(index);
 }
 
 /**
@@ -101,7 +109,11 @@ export const searchIndexView: CatalogueView<SongIndex> = {
       // Ordinals follow the list until songs are removed or replaced.
       return encodeIndex(index.state(), (song, ordinal) => (songs[ordinal] === song ? ordinal : placeOf(song)));
     },
-    restore: (bytes, { songs }) => withRankings(warmedAtLarge(CatalogueIndex.restored(decodeIndex(bytes, songs, { shareSongs: true })))),
+    restore: (bytes, { songs }) => {
+      const index = CatalogueIndex.restored(decodeIndex(bytes, songs, { shareSongs: true }));
+      if (index.size >= WARMED_FROM) warmSearches(index);
+      return withRankings(index);
+    },
   },
 };
 
