@@ -38,8 +38,8 @@ const READ_CHUNK = 4 << 20;
 
 /**
  * A body whose gzip lies in an open file (`fd`, from `start`, `gzipLength` bytes), read as each
- * send reads it: a million songs' 21 MB stay in the page cache, not in the process. The file may be
- * replaced meanwhile (a rename leaves this one open); `fd` is closed once the body is let go.
+ * send reads it: a large catalogue's body stays in the page cache, not in the process. The file
+ * may be replaced meanwhile (a rename leaves this one open); `fd` is closed once the body is let go.
  */
 export function persistedBodyInFile(tag: string, fd: number, start: number, gzipLength: number, jsonLength: number): PersistedBody {
   const body: PersistedBody = {
@@ -52,8 +52,8 @@ export function persistedBodyInFile(tag: string, fd: number, start: number, gzip
         highWaterMark: READ_CHUNK,
         read() {
           // Read at once (the file was just read at the start, so from the page cache), not on the
-          // thread pool: there the first full list waited behind a folder scan's reads (100k: 353
-          // against 94 ms). Reading from `body` keeps it, and so its open file, while a send reads.
+          // thread pool: there the first full list waited behind a folder scan's reads. Reading
+          // from `body` keeps it, and so its open file, while a send reads.
           const end = start + body.gzipLength;
           try {
             const chunk = Buffer.allocUnsafeSlow(Math.min(READ_CHUNK, end - at));

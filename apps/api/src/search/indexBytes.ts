@@ -50,15 +50,15 @@ export function encodeIndex<T extends Indexable>(state: IndexState<T>, placeOf: 
 /**
  * The index kept by `encodeIndex`, its ordinals pointing at `songs` (the snapshot's list, or a
  * library's albums or artists). With `shareSongs` (a list never changed in place, as the
- * catalogue's), an index whose ordinals are the list's places holds the list itself, not a copy
- * (8 MB at a million songs), until its first write.
+ * catalogue's), an index whose ordinals are the list's places holds the list itself, not a copy,
+ * until its first write.
  */
 export function decodeIndex<T extends Indexable>(bytes: Buffer, songs: readonly T[], { shareSongs = false } = {}): IndexState<T> {
   const { header, read } = decodeSections<Header>(bytes, 'index');
   if (header.format !== FORMAT && header.format !== 1) throw new Error('the kept index is of another format');
   // Bytes of their own (the search index's part of the file) are the arrays themselves: a copy
-  // held both at once (67 MB each at 1M songs). Bytes within other bytes (a library's) are copied,
-  // so the index does not keep the rest alive.
+  // held both at once at the restore. Bytes within other bytes (a library's) are copied, so the
+  // index does not keep the rest alive.
   const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
   const u32 = (count: number) => (own ? read.view(Uint32Array, count) : read.u32(count));
   const u8 = (count: number) => (own ? read.view(Uint8Array, count) : read.u8(count));

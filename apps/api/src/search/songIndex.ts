@@ -30,10 +30,10 @@ const WARM_SEARCHES = 8;
 const WARM_GAP_MS = 10;
 
 /**
- * The search code is compiled only as it runs: on a restored million-song index the first searches
- * took 51, 23, 19, 12, 9 ms before settling near 2 (docs/performance.md). So an index made at a
- * start is searched a few times in its most common words first: whole words, a word being typed,
- * a typo, each path a search takes. The rankings are left as they were.
+ * The search code is compiled only as it runs, so a large index's first searches were several
+ * times slower than the rest (docs/performance.md). An index made at a start is searched a few
+ * times in its most common words first: whole words, a word being typed, a typo, each path a
+ * search takes. The rankings are left as they were.
  */
 function warmSearch(index: CatalogueIndex, common: string[], i: number): void {
   const word = (at: number) => common[at % common.length]!;
@@ -42,9 +42,8 @@ function warmSearch(index: CatalogueIndex, common: string[], i: number): void {
 }
 
 /**
- * The warm-up of a restored index, at once, before the server listens (1M: about 100 ms). Run in
- * the background instead, its searches held back the first requests after the start (100k with
- * its rescan: the first full list 47 → 129 ms).
+ * The warm-up of a restored index, at once, before the server listens: run in the background
+ * instead, its searches held back the first requests after the start (the first full list).
  */
 export function warmSearches(index: CatalogueIndex, searches = WARM_SEARCHES): void {
   const common = index.frequentTerms(4);

@@ -116,9 +116,9 @@ async function openedSnapshot(fd: number) {
 
 /** A file's parts as the catalogue takes them: the body now, the songs when asked (and only once). */
 /**
- * Up to this size the full list's gzip is held in memory (100k songs: 2 MB), sent in one write;
- * past it, it is read from the file as it is sent (1M: 21 MB not held). A send from the file
- * takes turns of the event loop, which a restart's rescan and restore share (docs/performance.md).
+ * Up to this size the full list's gzip is held in memory and sent in one write; past it, it is
+ * read from the file as it is sent. A send from the file takes turns of the event loop, which a
+ * restart's rescan and restore share (docs/performance.md).
  */
 const HELD_UP_TO = 8 << 20;
 const heldBody = (layout: Layout) => layout.bodyEnd - layout.bodyStart <= HELD_UP_TO;

@@ -152,7 +152,7 @@ export async function decodeLibrary(bytes: Buffer, songs: readonly Song[], songB
   const albums: AlbumEntry[] = [];
   for (let ordinal = 0; ordinal < albumCount; ordinal += 1) {
     if (ordinal % ALBUMS_PER_SLICE === ALBUMS_PER_SLICE - 1) await nextTurn();
-    // Made at their length: pushed one by one, each held room for 17 (a million songs' albums: 6 MB).
+    // Made at their length: pushed one by one, each held spare room (docs/performance.md).
     const from = songStarts[ordinal]!;
     const albumSongs = new Array<Song>(songStarts[ordinal + 1]! - from);
     for (let i = 0; i < albumSongs.length; i += 1) albumSongs[i] = songAt(songPlaces[from + i]!);
