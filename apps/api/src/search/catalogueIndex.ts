@@ -218,12 +218,11 @@ export class CatalogueIndex<T extends Indexable = Song> {
     return this.liveCount;
   }
 
-  /** Songs removed whose ordinals still hold posting entries. */
   /** The `count` terms most songs hold (the words a first search most likely uses). */
   frequentTerms(count: number): string[] {
     // One pass keeping the best few: a dictionary of a million terms is not sorted for four.
-    const best: number[] = [];
     if (count <= 0) return [];
+    const best: number[] = [];
     const lengths = this.postingLengths;
     for (let id = 0; id < this.terms.length; id += 1) {
       if (best.length === count && lengths[id]! <= lengths[best[count - 1]!]!) continue;
@@ -237,6 +236,7 @@ export class CatalogueIndex<T extends Indexable = Song> {
     return best.map((id) => this.terms[id]!);
   }
 
+  /** Songs removed whose ordinals still hold posting entries. */
   get removedCount(): number {
     return this.songs.length - this.liveCount;
   }

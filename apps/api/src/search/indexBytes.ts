@@ -80,14 +80,15 @@ export function decodeIndex<T extends Indexable>(bytes: Buffer, songs: readonly 
     postings.push(allPostings.subarray(at, at + length));
     at += length;
   }
-  let sameOrder = shareSongs && places.length === songs.length;
-  for (let ordinal = 0; sameOrder && ordinal < places.length; ordinal += 1) sameOrder = places[ordinal] === ordinal;
-  if (sameOrder) return { songs: songs as T[], songsShared: true, starts, forward, fieldLengths, fieldLengthSums: header.fieldLengthSums, terms, postings, postingLengths: Array.from(lengths), sorted };
-  const indexed = Array.from(places, (place) => {
-    if (place === NONE) return undefined;
-    const song = songs[place];
-    if (!song) throw new Error('the kept index names a song the list does not hold');
-    return song;
-  });
-  return { songs: indexed, starts, forward, fieldLengths, fieldLengthSums: header.fieldLengthSums, terms, postings, postingLengths: Array.from(lengths), sorted };
+  let songsShared = shareSongs && places.length === songs.length;
+  for (let ordinal = 0; songsShared && ordinal < places.length; ordinal += 1) songsShared = places[ordinal] === ordinal;
+  const indexed = songsShared
+    ? (songs as T[])
+    : Array.from(places, (place) => {
+        if (place === NONE) return undefined;
+        const song = songs[place];
+        if (!song) throw new Error('the kept index names a song the list does not hold');
+        return song;
+      });
+  return { songs: indexed, songsShared, starts, forward, fieldLengths, fieldLengthSums: header.fieldLengthSums, terms, postings, postingLengths: Array.from(lengths), sorted };
 }
