@@ -4,6 +4,7 @@ import { AppData } from './db/appData.js';
 import { catalogueStore } from './songs/songCatalogue.repo.js';
 import { createCatalogue, type Catalogue, type CatalogueView } from './songs/catalogue.js';
 import { searchIndexView } from './search/songIndex.js';
+import { warmCatalogueSearch } from './search/searchCatalogue.js';
 import { searchAnswersView } from './search/search.service.js';
 import { libraryView } from './subsonic/library.js';
 import { genreIndexView } from './subsonic/genreIndex.js';
@@ -33,4 +34,13 @@ export const catalogueSnapshotFile = (config: Config) => path.join(config.dataDi
  */
 export function createAppCatalogue({ data = new AppData(), snapshotFile }: { data?: AppData; snapshotFile?: string } = {}): Catalogue {
   return createCatalogue({ snapshotFile, views: CATALOGUE_VIEWS, store: catalogueStore(data) });
+}
+
+/**
+ * Once listening: loads the catalogue and makes its warm views (restored from the kept file, or
+ * built), then warms the search code over every word index they hold.
+ */
+export async function warmAppCatalogue(catalogue: Catalogue): Promise<void> {
+  await catalogue.warm();
+  await warmCatalogueSearch(catalogue);
 }

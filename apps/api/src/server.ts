@@ -25,7 +25,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   const engine = startEngine(config, logger, 'npm start');
   engine.catch(() => undefined); // awaited below, once open.js has loaded
   // Nothing that loads mongoose is imported above: the engine starts before it loads.
-  const [db, { createAppListener }, { createAppContext }, { bootstrapAdmin }, { seedDemoCatalogue }, { createAppCatalogue, catalogueSnapshotFile }] = await Promise.all([
+  const [db, { createAppListener }, { createAppContext }, { bootstrapAdmin }, { seedDemoCatalogue }, { createAppCatalogue, catalogueSnapshotFile, warmAppCatalogue }] = await Promise.all([
     Promise.all([import('./db/open.js'), import('./dataStartup.js')]).then(([{ openDatabase }, { dataStartup }]) =>
       openDatabase(config, logger, 'npm start', dataStartup, engine),
     ),
@@ -59,7 +59,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   });
   // Without a kept catalogue, it and its search index warm up once listening, in the background:
   // before, they took the CPU that loading the app's modules needed. A first list before then reads it itself.
-  void catalogue.warm().catch((err: unknown) => logger.warn({ err }, 'could not warm the catalogue'));
+  void warmAppCatalogue(catalogue).catch((err: unknown) => logger.warn({ err }, 'could not warm the catalogue'));
   // One log line says whether Subsonic apps get transcodes (ffmpeg found) or the originals.
   void ctx.transcoder.located();
   const address = server.address();

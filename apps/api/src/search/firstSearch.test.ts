@@ -88,9 +88,20 @@ describe('the search code, warmed before the first listener searches', () => {
   it('searches an index built while serving one search at a time, the event loop turning between them', async () => {
     const index = indexOf600();
     const best = vi.spyOn(index, 'best');
-    const { turns } = await withTurns(() => warmSearchesInTurns(index, 6));
+    const { turns } = await withTurns(() => warmSearchesInTurns([index], 6));
     expect(best).toHaveBeenCalledTimes(6);
     // No request waits behind more than one of them.
+    expect(turns).toBeGreaterThanOrEqual(6);
+  });
+
+  it('takes several indexes in turn (the songs, then the library albums and artists), one search a turn', async () => {
+    const songs = indexOf600();
+    const albums = indexOf600();
+    const order: string[] = [];
+    vi.spyOn(songs, 'best').mockImplementation(() => (order.push('songs'), { found: [], complete: true }));
+    vi.spyOn(albums, 'best').mockImplementation(() => (order.push('albums'), { found: [], complete: true }));
+    const { turns } = await withTurns(() => warmSearchesInTurns([songs, albums], 3));
+    expect(order).toEqual(['songs', 'albums', 'songs', 'albums', 'songs', 'albums']);
     expect(turns).toBeGreaterThanOrEqual(6);
   });
 });

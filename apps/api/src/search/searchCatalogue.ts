@@ -1,7 +1,7 @@
 import { escapeRegExp, type Song } from '@samaa/shared';
 import type { Catalogue, SongListSnapshot } from '../songs/songs.service.js';
 import { libraryView, type AlbumEntry, type ArtistEntry } from '../subsonic/library.js';
-import { searchSongIndex } from './songIndex.js';
+import { searchIndexView, searchSongIndex, warmSearchesInTurns, worthWarming } from './songIndex.js';
 import { queryTerms } from './textIndex.js';
 
 /*
@@ -82,4 +82,19 @@ export async function searchCatalogue(
     result.albums = best(albums, library.albums, library.albumIndex);
   }
   return result;
+}
+
+/**
+ * Once a large catalogue's kept views are restored (or built) after a start, each of its word
+ * indexes is searched a few times, one search a turn. The three share one class: making the
+ * library's indexes after the song index was warmed changed what the compiled search code had
+ * assumed of its objects, and the first search after a restart ran uncompiled again
+ * (docs/performance.md).
+ */
+export async function warmCatalogueSearch(catalogue: Catalogue): Promise<void> {
+  const snapshot = await catalogue.snapshot();
+  const songs = catalogue.built(searchIndexView, snapshot)?.index;
+  if (!songs || !worthWarming(songs)) return;
+  const library = catalogue.built(libraryView, snapshot);
+  await warmSearchesInTurns(library ? [songs, library.albumIndex, library.artistIndex] : [songs]);
 }

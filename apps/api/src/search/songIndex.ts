@@ -29,13 +29,19 @@ const WARM_SEARCHES = 8;
 /** Idle time between two of them when the index is built while the server serves. */
 const WARM_GAP_MS = 10;
 
+/** What a warm-up searches: any of the catalogue's word indexes (songs, albums, artists). */
+export interface WarmedIndex {
+  frequentTerms(count: number): string[];
+  best(words: string[], wanted: number): unknown;
+}
+
 /**
  * The search code is compiled only as it runs, so a large index's first searches were several
  * times slower than the rest (docs/performance.md). An index made at a start is searched a few
  * times in its most common words first: whole words, a word being typed, a typo, each path a
  * search takes. The rankings are left as they were.
  */
-function warmSearch(index: CatalogueIndex, common: string[], i: number): void {
+function warmSearch(index: WarmedIndex, common: string[], i: number): void {
   const word = (at: number) => common[at % common.length]!;
   const last = i % 4 === 3 ? `${word(i + 2)}x` : word(i + 2).slice(0, Math.max(1, word(i + 2).length - (i % 3)));
   index.best([word(i), word(i + 1), last], RANKED_AT_LEAST);
@@ -45,19 +51,27 @@ function warmSearch(index: CatalogueIndex, common: string[], i: number): void {
  * The warm-up of a restored index, at once, before the server listens: run in the background
  * instead, its searches held back the first requests after the start (the first full list).
  */
-export function warmSearches(index: CatalogueIndex, searches = WARM_SEARCHES): void {
+export function warmSearches(index: WarmedIndex, searches = WARM_SEARCHES): void {
   const common = index.frequentTerms(4);
   if (common.length > 0) for (let i = 0; i < searches; i += 1) warmSearch(index, common, i);
 }
 
-/** The warm-up of an index built while the server serves: one search at a time, the event loop idle between them. */
-export async function warmSearchesInTurns(index: CatalogueIndex, searches = WARM_SEARCHES): Promise<void> {
-  const common = index.frequentTerms(4);
-  for (let i = 0; i < searches && common.length > 0; i += 1) {
-    await setTimeout(WARM_GAP_MS);
-    warmSearch(index, common, i);
+/**
+ * The warm-up of indexes made while the server serves: one search at a time, taking the indexes
+ * in turn, the event loop idle between two searches.
+ */
+export async function warmSearchesInTurns(indexes: readonly WarmedIndex[], searches = WARM_SEARCHES): Promise<void> {
+  const warmed = indexes.map((index) => ({ index, common: index.frequentTerms(4) })).filter(({ common }) => common.length > 0);
+  for (let i = 0; i < searches; i += 1) {
+    for (const { index, common } of warmed) {
+      await setTimeout(WARM_GAP_MS);
+      warmSearch(index, common, i);
+    }
   }
 }
+
+/** Whether an index is large enough for its first searches to be warmed. */
+export const worthWarming = (index: CatalogueIndex) => index.size >= WARMED_FROM;
 
 /**
  * Builds a snapshot's index in chunks that let requests in between: built at once, 100,000 songs
@@ -72,7 +86,7 @@ async function buildInSlices({ songs }: SongListSnapshot): Promise<SongIndex> {
   }
   index.finish();
   index.compact();
-  if (index.size >= WARMED_FROM) void warmSearchesInTurns(index).catch(() => undefined);
+  if (worthWarming(index)) void warmSearchesInTurns([index]).catch(() => undefined);
   return withRankings(index);
 }
 
@@ -110,7 +124,7 @@ export const searchIndexView: CatalogueView<SongIndex> = {
     },
     restore: (bytes, { songs }) => {
       const index = CatalogueIndex.restored(decodeIndex(bytes, songs, { shareSongs: true }));
-      if (index.size >= WARMED_FROM) warmSearches(index);
+      if (worthWarming(index)) warmSearches(index);
       return withRankings(index);
     },
   },
