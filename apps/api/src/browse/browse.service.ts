@@ -44,7 +44,7 @@ export async function albums({ data, catalogue }: Stores, query: AlbumsQuery): P
     played ? playStats(data) : Promise.resolve(new Map()),
   ]);
   const answer = albumsPage(library, genres, { starred: new Map(), plays }, query);
-  return { data: answer.albums.map((album) => albumCard(library, album)), total: answer.total };
+  return { data: answer.albums.map(albumCard), total: answer.total };
 }
 
 export async function album(catalogue: Catalogue, id: string): Promise<AlbumDetail> {
@@ -68,7 +68,7 @@ const lettersOf = (library: Library): LetterOffset[] =>
 export async function artists(catalogue: Catalogue, paging: Paging): Promise<ArtistIndexPage> {
   const library = await currentLibrary(catalogue);
   return {
-    data: pageOf(library.artists, paging).map((artist) => artistCard(library, artist)),
+    data: pageOf(library.artists, paging).map(artistCard),
     total: library.artists.length,
     letters: lettersOf(library),
   };
@@ -84,8 +84,8 @@ export async function artist({ data, catalogue }: Stores, id: string): Promise<A
   // A stable sort: songs played as often keep their album order.
   const topSongs = songs.sort((a, b) => playsOf(b._id) - playsOf(a._id)).slice(0, ARTIST_TOP_SONGS);
   return {
-    ...artistCard(library, entry),
-    albums: entry.albums.map((album) => albumCard(library, album)),
+    ...artistCard(entry),
+    albums: entry.albums.map(albumCard),
     topSongs: topSongs.map((song) => placedSong(library, song)),
   };
 }
@@ -104,8 +104,8 @@ async function genreOf(catalogue: Catalogue, name: string) {
 }
 
 export async function genreAlbums(catalogue: Catalogue, name: string, paging: Paging): Promise<BrowsePage<AlbumCard>> {
-  const { library, albums: list } = await genreOf(catalogue, name);
-  return { data: pageOf(list, paging).map((entry) => albumCard(library, entry)), total: list.length };
+  const { albums: list } = await genreOf(catalogue, name);
+  return { data: pageOf(list, paging).map(albumCard), total: list.length };
 }
 
 export async function genreSongs(catalogue: Catalogue, name: string, paging: Paging): Promise<BrowsePage<PlacedSong>> {

@@ -5,12 +5,11 @@ import { albumOfSongId, type AlbumEntry, type ArtistEntry, type Library } from '
 
 /*
  * The library's entries (the ones Subsonic answers from) as the web shows them: a cover is the
- * image of the song Subsonic's coverArt names, and every count is the entry's own.
+ * picture of its first song that has one (the song Subsonic's coverArt names), and every count is the entry's own.
  */
 
-const coverOf = (library: Library, songId: string | undefined) => (songId ? library.songById.get(songId)?.img : undefined);
 
-export function albumCard(library: Library, album: AlbumEntry): AlbumCard {
+export function albumCard(album: AlbumEntry): AlbumCard {
   return {
     id: album.id,
     name: album.name,
@@ -19,7 +18,7 @@ export function albumCard(library: Library, album: AlbumEntry): AlbumCard {
     year: album.year,
     songCount: album.songs.length,
     duration: album.duration,
-    image: coverOf(library, album.coverSongId),
+    image: album.cover?.img,
   };
 }
 
@@ -32,19 +31,19 @@ export function placedSong(library: Library, song: Song): PlacedSong {
 export function albumDetail(library: Library, album: AlbumEntry): AlbumDetail {
   const genre = album.songs.find((song) => song.genre?.trim())?.genre?.trim();
   return {
-    ...albumCard(library, album),
+    ...albumCard(album),
     genre,
     songs: album.songs.map((song) => ({ ...plainSong(song), albumId: album.id, artistId: album.artistId })),
   };
 }
 
 /** O(the artist's albums): the song count is summed, as a write may change it. */
-export function artistCard(library: Library, artist: ArtistEntry): ArtistCard {
+export function artistCard(artist: ArtistEntry): ArtistCard {
   return {
     id: artist.id,
     name: artist.name,
     albumCount: artist.albums.length,
     songCount: artist.albums.reduce((sum, album) => sum + album.songs.length, 0),
-    image: coverOf(library, artist.coverSongId),
+    image: artist.cover?.img,
   };
 }

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { AlbumHit, ArtistHit, CatalogueSearchAnswer, Playlist, PlaylistInput, Song } from '@samaa/shared';
+import type { AlbumHit, ArtistHit, CatalogueSearchAnswer, Playlist, PlaylistInput } from '@samaa/shared';
 import type { Catalogue, CatalogueView } from '../songs/songs.service.js';
 import { withSongs } from '../playlists/playlists.service.js';
 import { playlistRecordsOf, type PlaylistDeps, type PlaylistRecord } from '../playlists/playlists.service.js';
@@ -42,7 +42,6 @@ export async function searchSongsAnswer(catalogue: Catalogue, query: string): Pr
 /** Albums and artists answered per search, each: a few, shown beside the songs as the listener types. */
 export const CATALOGUE_HITS_LIMIT = 8;
 
-const coverIn = (songs: readonly Song[], songId: string | undefined) => (songId ? songs.find((song) => song._id === songId)?.img || undefined : undefined);
 
 /** GET /api/search/catalogue: the albums and artists of the one catalogue search (the words search3 uses). */
 export async function searchAlbumsAndArtists(catalogue: Catalogue, query: string): Promise<CatalogueSearchAnswer> {
@@ -55,7 +54,7 @@ export async function searchAlbumsAndArtists(catalogue: Catalogue, query: string
       artist: album.artist,
       ...(album.year ? { year: album.year } : {}),
       songCount: album.songs.length,
-      img: coverIn(album.songs, album.coverSongId),
+      img: album.cover?.img || undefined,
     }),
   );
   const artists = found.artists.map(
@@ -63,7 +62,7 @@ export async function searchAlbumsAndArtists(catalogue: Catalogue, query: string
       id: artist.id,
       name: artist.name,
       albumCount: artist.albums.length,
-      img: artist.albums.map((album) => coverIn(album.songs, artist.coverSongId)).find(Boolean),
+      img: artist.cover?.img || undefined,
     }),
   );
   return { albums, artists };

@@ -35,7 +35,7 @@ const hasYear = (album: AlbumEntry) => album.year !== undefined;
 const ORDERS = {
   alphabeticalByName: { holds: all, compare: byNames(nameKeys), keys: nameKeys },
   alphabeticalByArtist: { holds: all, compare: byNames(artistKeys), keys: artistKeys },
-  newest: { holds: all, compare: (a, b) => b.created.getTime() - a.created.getTime() || compareIds(a, b) },
+  newest: { holds: all, compare: (a, b) => b.createdSeconds - a.createdSeconds || compareIds(a, b) },
   byYear: { holds: hasYear, compare: (a, b) => a.year! - b.year! || compareIds(a, b) },
   byYearDescending: { holds: hasYear, compare: (a, b) => b.year! - a.year! || compareIds(a, b) },
   /** The web's year order ends with the albums that have none, by name. */

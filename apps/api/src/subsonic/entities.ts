@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Playlist, Song } from '@samaa/shared';
 import type { PlayStats } from '../analytics/analytics.service.js';
 import { mimeForExtension } from '../media/formats.js';
-import { albumOfSongId, createdOf, type AlbumEntry, type ArtistEntry, type Library } from './library.js';
+import { albumCreated, albumOfSongId, createdOf, type AlbumEntry, type ArtistEntry, type Library } from './library.js';
 import type { Payload } from './response.js';
 
 /** What one listener sees on top of the catalogue: their stars, and everyone's play counts. */
@@ -64,17 +64,17 @@ export function albumId3(album: AlbumEntry, notes: Annotations): Payload {
     name: album.name,
     artist: album.artist,
     artistId: album.artistId,
-    coverArt: album.coverSongId ? album.id : undefined,
+    coverArt: album.cover ? album.id : undefined,
     songCount: album.songs.length,
     duration: album.duration,
     playCount,
-    created: album.created,
+    created: albumCreated(album),
     year: album.year,
   };
 }
 
 export function artistId3(artist: ArtistEntry): Payload {
-  return { id: artist.id, name: artist.name, coverArt: artist.coverSongId ? artist.id : undefined, albumCount: artist.albums.length };
+  return { id: artist.id, name: artist.name, coverArt: artist.cover ? artist.id : undefined, albumCount: artist.albums.length };
 }
 
 export function playlistEntry(playlist: Playlist & { createdAt?: Date; updatedAt?: Date }, owner: string): Payload {

@@ -25,7 +25,7 @@ import {
 } from './libraryEntries.js';
 import type { SongsById } from '../songs/songsById.js';
 
-export { albumIdOfSong, albumOf, albumOfSongId, artistIdOf, createdOf, IGNORED_ARTICLES, SINGLES, sortName, type AlbumEntry, type ArtistEntry } from './libraryEntries.js';
+export { albumCreated, albumIdOfSong, albumOf, albumOfSongId, artistIdOf, createdOf, IGNORED_ARTICLES, SINGLES, sortName, type AlbumEntry, type ArtistEntry } from './libraryEntries.js';
 
 /*
  * Subsonic clients browse artists → albums → songs. Samaa's catalogue is a list of songs, so

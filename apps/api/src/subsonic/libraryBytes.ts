@@ -46,7 +46,7 @@ export function encodeLibrary(library: Library, placeOf: (song: Song) => number 
     if (at === undefined) throw new Error('a library song is not in the list');
     return at;
   };
-  const coverPlace = (songId: string | undefined) => (songId === undefined ? NONE : place(library.songById.get(songId)!));
+  const coverPlace = (song: Song | undefined) => (song === undefined ? NONE : place(song));
 
   const songStarts = new Uint32Array(albums.length + 1);
   const songPlaces = new Uint32Array(albums.reduce((sum, album) => sum + album.songs.length, 0));
@@ -61,8 +61,8 @@ export function encodeLibrary(library: Library, placeOf: (song: Song) => number 
     for (const song of album.songs) songPlaces[at++] = place(song);
     albumArtist[ordinal] = artistOrdinal.get(album.artistId)!;
     years[ordinal] = album.year ?? NONE;
-    albumCovers[ordinal] = coverPlace(album.coverSongId);
-    created[ordinal] = album.created.getTime();
+    albumCovers[ordinal] = coverPlace(album.cover);
+    created[ordinal] = album.createdSeconds * 1000;
     durations[ordinal] = album.duration;
   });
   songStarts[albums.length] = at;
@@ -74,7 +74,7 @@ export function encodeLibrary(library: Library, placeOf: (song: Song) => number 
   artists.forEach((artist, ordinal) => {
     artistStarts[ordinal] = at;
     for (const album of artist.albums) artistAlbums[at++] = albumOrdinal.get(album)!;
-    artistCovers[ordinal] = coverPlace(artist.coverSongId);
+    artistCovers[ordinal] = coverPlace(artist.cover);
   });
   artistStarts[artists.length] = at;
 
@@ -141,15 +141,23 @@ export async function decodeLibrary(bytes: Buffer, songs: readonly Song[], songB
     if (!song) throw new Error('the kept library names a song the list does not hold');
     return song;
   };
-  const coverAt = (place: number) => (place === NONE ? undefined : songAt(place)._id);
+  const coverAt = (place: number) => (place === NONE ? undefined : songAt(place));
 
   const artists: ArtistEntry[] = header.artists.ids.map((id, ordinal) => ({
     id,
     name: header.artists.names[ordinal]!,
     albums: [],
-    coverSongId: coverAt(artistCovers[ordinal]!),
+    cover: coverAt(artistCovers[ordinal]!),
   }));
   const albums: AlbumEntry[] = [];
+  // Each name once: the header's JSON makes a string per album, and albums share names.
+  const names = new Map<string, string>();
+  const named = (name: string) => {
+    const known = names.get(name);
+    if (known !== undefined) return known;
+    names.set(name, name);
+    return name;
+  };
   for (let ordinal = 0; ordinal < albumCount; ordinal += 1) {
     if (ordinal % ALBUMS_PER_SLICE === ALBUMS_PER_SLICE - 1) await nextTurn();
     // Made at their length: pushed one by one, each held spare room (docs/performance.md).
@@ -160,14 +168,14 @@ export async function decodeLibrary(bytes: Buffer, songs: readonly Song[], songB
     if (!artist) throw new Error('the kept library names an artist it does not hold');
     albums.push({
       id: header.albums.ids[ordinal]!,
-      name: header.albums.names[ordinal]!,
-      artist: header.albums.artists[ordinal]!,
+      name: named(header.albums.names[ordinal]!),
+      artist: header.albums.artists[ordinal] === artist.name ? artist.name : named(header.albums.artists[ordinal]!),
       artistId: artist.id,
       songs: albumSongs,
       duration: durations[ordinal]!,
       year: years[ordinal] === NONE ? undefined : years[ordinal],
-      coverSongId: coverAt(albumCovers[ordinal]!),
-      created: new Date(created[ordinal]!),
+      cover: coverAt(albumCovers[ordinal]!),
+      createdSeconds: Math.floor(created[ordinal]! / 1000),
     });
   }
   await nextTurn();

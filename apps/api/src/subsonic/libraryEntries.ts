@@ -21,16 +21,18 @@ export interface AlbumEntry {
   duration: number;
   /** The year of the first song, in track order, that has one. */
   year?: number;
-  coverSongId?: string;
-  /** When its first song was added. */
-  created: Date;
+  /** Its first song, in track order, with a picture: one of `songs`, not a copy of its id. */
+  cover?: Song;
+  /** When its first song was added, in whole seconds: a small integer, where a Date was an object per album (docs/performance.md). */
+  createdSeconds: number;
 }
 
 export interface ArtistEntry {
   id: string;
   name: string;
   albums: AlbumEntry[];
-  coverSongId?: string;
+  /** The cover of its first album, in its order, that has one. */
+  cover?: Song;
 }
 
 /**
@@ -62,6 +64,9 @@ const albumIdOf = (artist: string, album: string | undefined) =>
 /** The id of the album a song is filed under (by its album artist, else its artist). */
 export const albumIdOfSong = (song: Pick<Song, 'artist' | 'albumArtist' | 'album'>) =>
   albumIdOf(song.albumArtist || song.artist, song.album || undefined);
+
+/** When the album's first song was added, as Subsonic answers show it. */
+export const albumCreated = (album: AlbumEntry) => new Date(album.createdSeconds * 1000);
 
 /** The creation time an ObjectId carries. */
 export const createdOf = (id: string) => new Date(createdMsOf(id));
@@ -120,13 +125,13 @@ function artistIdCached(ids: IdCache, artistName: string): string {
   return artistId;
 }
 
-function albumIdCached(ids: IdCache, song: Song): string {
-  const artistName = filedArtist(song);
+/** A song's fields are read once here: a table's row makes a new string at each read. */
+function albumIdCached(ids: IdCache, artistName: string, albumName: string | undefined): string {
   let byName = ids.albums.get(artistName);
   if (byName === undefined) ids.albums.set(artistName, (byName = new Map()));
-  const key = song.album || '\u0001';
+  const key = albumName || '\u0001';
   let albumId = byName.get(key);
-  if (albumId === undefined) byName.set(key, (albumId = albumIdOf(artistName, song.album || undefined)));
+  if (albumId === undefined) byName.set(key, (albumId = albumIdOf(artistName, albumName || undefined)));
   return albumId;
 }
 
@@ -135,7 +140,7 @@ function albumIdCached(ids: IdCache, song: Song): string {
  * song as it was before a write, the album it was filed in (still there until the write moves it).
  */
 export const albumOf = (maps: LibraryMaps, song: Song | undefined): AlbumEntry | undefined =>
-  song && maps.albumById.get(albumIdCached(maps.ids, song));
+  song && maps.albumById.get(albumIdCached(maps.ids, filedArtist(song), song.album));
 
 /** The album the library files the song of this id under (by the library's version of the song). */
 export const albumOfSongId = (library: LibraryMaps & { songById: SongsById }, songId: string): AlbumEntry | undefined =>
@@ -144,17 +149,20 @@ export const albumOfSongId = (library: LibraryMaps & { songById: SongsById }, so
 /** Files the song under its album (and the album under its artist), making either if new. */
 export function attachSong(maps: LibraryMaps, song: Song): AlbumEntry {
   const artistName = filedArtist(song);
+  const albumName = song.album;
   const artistId = artistIdCached(maps.ids, artistName);
-  const albumId = albumIdCached(maps.ids, song);
+  const albumId = albumIdCached(maps.ids, artistName, albumName);
   let album = maps.albumById.get(albumId);
   if (!album) {
-    album = { id: albumId, name: song.album || SINGLES, artist: artistName, artistId, songs: [], duration: 0, created: new Date(0) };
-    maps.albumById.set(albumId, album);
     let artist = maps.artistById.get(artistId);
     if (!artist) {
       artist = { id: artistId, name: artistName, albums: [] };
       maps.artistById.set(artistId, artist);
     }
+    // The artist's own string when spelt alike: one string per artist, not one per album.
+    const albumArtist = artistName === artist.name ? artist.name : artistName;
+    album = { id: albumId, name: albumName || SINGLES, artist: albumArtist, artistId, songs: [], duration: 0, createdSeconds: 0 };
+    maps.albumById.set(albumId, album);
     artist.albums.push(album);
   }
   album.songs.push(song);
@@ -176,22 +184,22 @@ export function settleAlbum(album: AlbumEntry): void {
   let duration = 0;
   let created = Number.POSITIVE_INFINITY;
   album.year = undefined;
-  album.coverSongId = undefined;
+  album.cover = undefined;
   for (const song of album.songs) {
     duration += song.duration ?? 0;
     const at = createdMsOf(song._id);
     if (at < created) created = at;
     album.year ??= song.year;
-    if (!album.coverSongId && song.img) album.coverSongId = song._id;
+    if (!album.cover && song.img) album.cover = song;
   }
   album.duration = duration;
-  album.created = new Date(Number.isFinite(created) ? created : 0);
+  album.createdSeconds = Number.isFinite(created) ? Math.floor(created / 1000) : 0;
 }
 
 /** Orders the artist's albums (by year, then name) and picks its cover: O(its albums). */
 export function settleArtist(artist: ArtistEntry): void {
   artist.albums.sort(byYearThenName);
-  artist.coverSongId = artist.albums.find((album) => album.coverSongId)?.coverSongId;
+  artist.cover = artist.albums.find((album) => album.cover)?.cover;
 }
 
 /** Where `item` goes in `items`, sorted by `compare`: O(log n). */

@@ -72,7 +72,7 @@ export function patchLibrary(library: Library, songs: Song[], songById: SongsByI
   let albumsCameOrWent = freshAlbums.size > 0;
   for (const album of touched) {
     const artist = library.artistById.get(album.artistId)!;
-    if (!artists.has(artist)) artists.set(artist, artist.coverSongId);
+    if (!artists.has(artist)) artists.set(artist, artist.cover?._id);
     if (album.songs.length > 0) {
       settleAlbum(album);
       continue;
@@ -105,7 +105,7 @@ export function patchLibrary(library: Library, songs: Song[], songById: SongsByI
       continue;
     }
     settleArtist(artist);
-    coverMoved ||= artist.coverSongId !== cover;
+    coverMoved ||= artist.cover?._id !== cover;
     if (fresh) {
       insertSorted(library.artists, artist, compareArtists);
       library.artistIndex.add(artist);

@@ -1,6 +1,6 @@
 import { notFoundError, annotationsOf, playCounts, type SubsonicMethod } from '../call.js';
 import { albumId3, artistId3, songChild } from '../entities.js';
-import { currentLibrary, IGNORED_ARTICLES, indexLetter, memoised, type ArtistEntry } from '../library.js';
+import { albumCreated, currentLibrary, IGNORED_ARTICLES, indexLetter, memoised, type ArtistEntry } from '../library.js';
 import type { Payload } from '../response.js';
 
 const ignoredArticles = IGNORED_ARTICLES.join(' ');
@@ -45,8 +45,8 @@ export const browseMethods: Record<string, SubsonicMethod> = {
           album: album.name,
           artist: album.artist,
           year: album.year,
-          coverArt: album.coverSongId ? album.id : undefined,
-          created: album.created,
+          coverArt: album.cover ? album.id : undefined,
+          created: albumCreated(album),
         }),
       );
       return { directory: { id: artist.id, name: artist.name, child } };

@@ -6,7 +6,7 @@ import { sendMediaFile } from '../../media/mediaFile.js';
 import { resolveServedFile } from '../../media/servedFile.js';
 import { ownPlaylist } from '../../playlists/playlists.service.js';
 import { notFoundError, type SubsonicCall, type SubsonicMethod } from '../call.js';
-import { currentLibrary, type Library } from '../library.js';
+import { currentLibrary } from '../library.js';
 import { streamTranscoded } from './stream.js';
 import { transcodingMethods } from './transcoding.js';
 
@@ -40,7 +40,6 @@ async function songOf(call: SubsonicCall): Promise<Song> {
   return song;
 }
 
-const coverOfSong = (library: Library, songId: string | undefined) => (songId ? library.songById.get(songId)?.img : undefined);
 
 async function coverUrl(call: SubsonicCall, id: string): Promise<string | undefined> {
   const library = await currentLibrary(call.ctx.catalogue);
@@ -51,9 +50,9 @@ async function coverUrl(call: SubsonicCall, id: string): Promise<string | undefi
     return playlist.img || playlist.songs.find((song) => song.img)?.img;
   }
   const album = library.albumById.get(id);
-  if (album) return coverOfSong(library, album.coverSongId);
+  if (album) return album.cover?.img;
   const artist = library.artistById.get(id);
-  if (artist) return coverOfSong(library, artist.coverSongId);
+  if (artist) return artist.cover?.img;
   return library.songById.get(id.toLowerCase())?.img || undefined;
 }
 
