@@ -252,7 +252,7 @@ export async function operatorBench(root: string, sizes: number[], log: (line: s
         ...runs.flatMap((r, i) => [`One listener, ${builds[i]!.name} (10 connections, ${durationSec} s a case; target p99 ≤ 30 ms for user-playlists):`, '', ...r.table, '']),
         ...runs.flatMap((r) => r.notes.map((note) => `- ${note}`)),
       );
-      fs.rmSync(music, { recursive: true, force: true });
+      if (!kept) fs.rmSync(music, { recursive: true, force: true });
     }
     const seeded = process.env.OPERATOR_CASES === 'one-listener';
     lines.push(
