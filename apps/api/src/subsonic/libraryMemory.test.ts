@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { generateSongs, withAlbums } from '../songs/generateSongs.js';
 import type { SongListSnapshot } from '../songs/catalogue.js';
 import { albumOfSongId, buildLibrary, type Library } from './library.js';
+import { decodeLibrary, encodeLibrary } from './libraryBytes.js';
+import { songPlaces } from '../songs/songTable.js';
 
 /** 1,000 songs in albums of 10, each song `copies` times over, as a catalogue snapshot (no database needed). */
 function catalogueOf(copies: number): { snapshot: SongListSnapshot; songById: Map<string, Song> } {
@@ -35,5 +37,22 @@ describe('the Subsonic library in memory', () => {
     for (const song of many.snapshot.songs.slice(0, 500)) {
       expect(albumOfSongId(large, song._id)?.songs).toContain(song);
     }
+  });
+
+  it('keeps per album no object of its own beyond its songs: its creation a whole number of seconds, its cover one of its songs', async () => {
+    const { snapshot, songById } = catalogueOf(1);
+    const built = await buildLibrary(snapshot, songById);
+    const restored = await decodeLibrary(encodeLibrary(built, songPlaces(snapshot.songs)), snapshot.songs, songById);
+    for (const library of [built, restored]) {
+      for (const album of library.albums) {
+        expect(Number.isInteger(album.createdSeconds)).toBe(true);
+        expect(album.createdSeconds * 1000).toBe(Math.min(...album.songs.map((song) => parseInt(song._id.slice(0, 8), 16) * 1000)));
+        expect(album.cover).toBe(album.songs.find((song) => song.img));
+      }
+      for (const artist of library.artists) expect(artist.cover).toBe(artist.albums.find((album) => album.cover)?.cover);
+    }
+    expect(restored.albums.map((album) => [album.id, album.createdSeconds, album.cover?._id])).toEqual(
+      built.albums.map((album) => [album.id, album.createdSeconds, album.cover?._id]),
+    );
   });
 });
