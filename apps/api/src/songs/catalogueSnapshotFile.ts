@@ -114,7 +114,6 @@ async function openedSnapshot(fd: number) {
   return { size, read, layout: layoutOf(await read(0, Math.min(size, HEADER_BYTES)), size) };
 }
 
-/** A file's parts as the catalogue takes them: the body now, the songs when asked (and only once). */
 /**
  * Up to this size the full list's gzip is held in memory and sent in one write; past it, it is
  * read from the file as it is sent. A send from the file takes turns of the event loop, which a
@@ -123,6 +122,7 @@ async function openedSnapshot(fd: number) {
 const HELD_UP_TO = 8 << 20;
 const heldBody = (layout: Layout) => layout.bodyEnd - layout.bodyStart <= HELD_UP_TO;
 
+/** A file's parts as the catalogue takes them: the body now, the songs when asked (and only once). */
 function onDiskOf({ layout, fd, body: held, songs: songBytes, views }: FileParts): SnapshotOnDisk | undefined {
   if (!views) return undefined;
   const { version, jsonLength, bodyStart, bodyEnd } = layout;
