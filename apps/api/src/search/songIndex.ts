@@ -26,7 +26,7 @@ const withRankings = (index: CatalogueIndex): SongIndex => ({ index, rankings: n
 /** From this many songs, an index made at a start is searched a few times before listeners search. */
 const WARMED_FROM = 50_000;
 const WARM_SEARCHES = 8;
-/** Idle time between two of them when the index is built while the server serves. */
+/** Idle time between two of them once the server listens (`warmSearchesInTurns`). */
 const WARM_GAP_MS = 10;
 
 /** What a warm-up searches: any of the catalogue's word indexes (songs, albums, artists). */
@@ -86,7 +86,7 @@ async function buildInSlices({ songs }: SongListSnapshot): Promise<SongIndex> {
   }
   index.finish();
   index.compact();
-  if (worthWarming(index)) void warmSearchesInTurns([index]).catch(() => undefined);
+  // Warmed with the library's indexes once the start's views are made (`warmCatalogueSearch`).
   return withRankings(index);
 }
 
